@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/config';
+import type { Database } from './db/database';
+import { altCoins } from './db/schema';
+import { seedDemoData } from './db/seed/demo-data.seed';
+import { createIngestService } from './modules/ingest/ingest.service';
+import { hasAnyStaff, seedDemoStaff } from './modules/staff/staff.service';
+import { type Simulator, startSimulator } from './simulator/simulator';
+
+/**
+ * Demo mode: on the first start of a data folder, seed the platform and the demo accounts; later starts
+ * reuse what is there. Outside demo mode nothing is seeded and `npm run staff:create` makes the first admin.
+ */
+export async function prepareData(
+  config: AppConfig,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (!config.demoMode) {
+    if (!(await hasAnyStaff(database.db))) {
+      log.warn('No staff accounts yet: run `npm run staff:create` to make the first administrator');
+    }
+    return;
+  }
+  const [coins] = await database.db.select({ n: sql<number>`count(*)::int` }).from(altCoins);
+  if ((coins?.n ?? 0) === 0) {
+    log.info('First start of this data folder: seeding the demo data set');
+    const started = Date.now();
+    const summary = await seedDemoData(database.db, {
+      seed: config.demo.seed,
+      days: config.demo.days,
+      txPerDay: config.demo.txPerDay,
+      now: new Date(),
+    });
+    log.info(
+      {
+        transactions: summary.transactions,
+        payouts: summary.payouts,
+        merchants: summary.merchants,
+        ms: Date.now() - started,
+      },
+      'demo data seeded',
+    );
+  }
+  await seedDemoStaff(database.db, { password: config.demo.password, totpSecret: config.demo.totpSecret });
+}
+
+/** The demo payment platform, writing through the ingest module as a real feed would. */
+export function startDemoPlatform(
+  config: AppConfig,
+  database: Database,
+  log: FastifyBaseLogger,
+): Simulator | undefined {
+  if (!config.simulator.enabled) return undefined;
+  const ingest = createIngestService(database.db, { now: () => new Date(), logger: log });
+  return startSimulator(ingest, database.db, {
+    intervalMs: config.simulator.intervalMs,
+    seed: config.demo.seed,
+    logger: log,
+  });
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { SidebarLinks } from '@bo/contract';
+import type { Env } from './env';
+
+/** Settings after defaults that depend on each other are resolved. */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoMode: boolean;
+  demo: { seed: number; days: number; txPerDay: number; password: string; totpSecret: string };
+  simulator: { enabled: boolean; intervalMs: number };
+  productName: string;
+  appSecret: string;
+  session: { maxAgeMs: number; idleMs: number; cookieSecure: boolean };
+  jwtTtlSeconds: number;
+  totpMandatory: boolean;
+  allowedOrigins: string[];
+  loginLimits: { maxAccountFailures: number; maxAddressFailures: number; lockMs: number };
+  botCheck: { cost: number; maxCounter: number };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+  sidebarLinks: SidebarLinks;
+}
+
+export function toConfig(env: Env): AppConfig {
+  const demoMode = env.DEMO_MODE ?? !env.DATABASE_URL;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    demoMode,
+    demo: {
+      seed: env.DEMO_SEED,
+      days: env.DEMO_DAYS,
+      txPerDay: env.DEMO_TX_PER_DAY,
+      password: env.DEMO_PASSWORD,
+      totpSecret: env.DEMO_TOTP_SECRET,
+    },
+    simulator: { enabled: env.SIMULATOR ?? demoMode, intervalMs: env.SIMULATOR_INTERVAL_MS },
+    productName: env.PRODUCT_NAME,
+    // A per-start secret is safe (sessions live in the database); only short-lived JWTs are lost on restart.
+    appSecret: env.APP_SECRET ?? randomBytes(32).toString('hex'),
+    session: {
+      maxAgeMs: env.SESSION_DAYS * 86_400_000,
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      // Browsers drop Secure cookies over plain http, so it follows the scheme staff reach us by.
+      cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    },
+    jwtTtlSeconds: env.JWT_TTL_SECONDS,
+    totpMandatory: env.TOTP_MANDATORY,
+    allowedOrigins: env.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    loginLimits: {
+      maxAccountFailures: env.LOGIN_MAX_FAILURES_ACCOUNT,
+      maxAddressFailures: env.LOGIN_MAX_FAILURES_ADDRESS,
+      lockMs: env.LOGIN_LOCK_MINUTES * 60_000,
+    },
+    botCheck: { cost: env.BOT_CHECK_COST, maxCounter: env.BOT_CHECK_MAX_COUNTER },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.resolve(env.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    },
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    sidebarLinks: { tools: env.TOOLS_LINKS, 'tomcat-servers': env.TOMCAT_SERVER_LINKS },
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+}

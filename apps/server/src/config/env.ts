@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting of the server, with its default; README's configuration table mirrors this. */
+/** `Label=https://url;Label 2=https://url2` → links; only http(s) addresses are accepted. */
+const links = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const out: { label: string; url: string }[] = [];
+    for (const part of value
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const at = part.indexOf('=');
+      const label = part.slice(0, at).trim();
+      const url = part.slice(at + 1).trim();
+      if (at <= 0 || !label || !/^https?:\/\/[^\s]+$/.test(url)) {
+        ctx.addIssue({ code: 'custom', message: `expected Label=https://address, got "${part}"` });
+        return z.NEVER;
+      }
+      out.push({ label, url });
+    }
+    return out;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the embedded database (PGlite) keeps its files when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default('./data'),
+  /** A real PostgreSQL server; when set, the embedded database is not used and demo mode is off by default. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Demo mode seeds demo data and staff accounts; default: on without DATABASE_URL, off with it. */
+  DEMO_MODE: bool.optional(),
+  DEMO_SEED: z.coerce.number().int().default(20260101),
+  /** How many days of transactions the demo seed creates, and how many per day. */
+  DEMO_DAYS: z.coerce.number().int().min(1).max(3650).default(120),
+  DEMO_TX_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(150),
+  DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
+  /** Base32 TOTP secret of the demo account `secure`. */
+  DEMO_TOTP_SECRET: z.string().default('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'),
+  SIMULATOR: bool.optional(),
+  SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(100).default(4000),
+  PRODUCT_NAME: z.string().min(1).default('Ledgerline'),
+  /** Secret for signing admin JWTs and bot-check challenges; generated per start when unset (tokens then die on restart). */
+  APP_SECRET: z.string().min(32).optional(),
+  SESSION_DAYS: z.coerce.number().min(0.001).default(7),
+  SESSION_IDLE_MINUTES: z.coerce.number().min(1).default(60),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
+  TOTP_MANDATORY: bool.default(false),
+  /** Whether cookies carry the Secure flag; on by default in production behind HTTPS. */
+  COOKIE_SECURE: bool.optional(),
+  /** Origins allowed to send state-changing requests, besides the server's own. Comma-separated. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_LOCK_MINUTES: z.coerce.number().min(0.1).default(15),
+  /** Proof-of-work cost of the bot check (PBKDF2 iterations per attempt); small keeps login quick. */
+  BOT_CHECK_COST: z.coerce.number().int().min(1).default(5000),
+  BOT_CHECK_MAX_COUNTER: z.coerce.number().int().min(10).default(400),
+  /** SMTP server for password-reset mail; without it mail is written to MAIL_OUTBOX_DIR as .eml files. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Back-office <no-reply@backoffice.local>'),
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  /** Public base URL used in e-mailed links; defaults to http://HOST:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  /** External links of the sidebar's Tools and Tomcat Servers groups (SPEC §2.4), shown to admin-commander. */
+  TOOLS_LINKS: links,
+  TOMCAT_SERVER_LINKS: links,
+  /** Tests only: a PostgreSQL server on which each test file creates (and drops) its own database. */
+  TEST_DATABASE_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,336 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Money is exact: numeric(30, 8), read as strings, never JS floats (DESIGN §3). */
+const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
+
+// ---------- staff, roles, sessions ----------
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  /** Stored lower-cased (SPEC §3: Username lower-cased). */
+  username: text('username').notNull().unique(),
+  email: text('email').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret'),
+  /** The last TOTP time step accepted, so a code cannot be used twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  roleId: integer('role_id')
+    .notNull()
+    .references(() => roles.id),
+  apiKey: text('api_key').notNull().unique(),
+  disabled: boolean('disabled').notNull().default(false),
+  createdOn: ts('created_on').notNull().defaultNow(),
+  lastLoginOn: ts('last_login_on'),
+  passwordChangedOn: ts('password_changed_on').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Public id, shown as SessionID; the cookie carries a separate secret whose hash is stored. */
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+    endReason: text('end_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_staff_idx').on(t.staffId)],
+);
+
+/** Failure counters for login throttling, keyed per account and per address. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockouts: integer('lockouts').notNull().default(0),
+  lastFailureAt: ts('last_failure_at'),
+  lockedUntil: ts('locked_until'),
+});
+
+/** Bot-check challenges already redeemed; a solution is accepted once. */
+export const usedBotChallenges = pgTable('used_bot_challenges', {
+  signature: text('signature').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+// ---------- catalogue ----------
+
+export const altCoins = pgTable('alt_coins', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull(),
+  longName: text('long_name').notNull(),
+  isOnline: boolean('is_online').notNull().default(true),
+  priority: smallint('priority').notNull().default(5),
+  vFiat: smallint('v_fiat').notNull().default(0),
+  buyEnabled: boolean('buy_enabled').notNull().default(true),
+  blockExplorer: text('block_explorer'),
+});
+
+/** Price of one unit of a coin in EUR; moved by the simulator in demo mode, by a market feed in production. */
+export const rates = pgTable('rates', {
+  altCoinId: integer('alt_coin_id')
+    .primaryKey()
+    .references(() => altCoins.id),
+  eur: numeric('eur', { precision: 30, scale: 12 }).notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const exchanges = pgTable('exchanges', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  hidden: boolean('hidden').notNull().default(false),
+});
+
+export const paymentProviders = pgTable('payment_providers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['provider', 'payout_type'] }).notNull(),
+  isFiat: boolean('is_fiat').notNull().default(false),
+  activatedLabel: text('activated_label').notNull().default('Activated'),
+});
+
+// ---------- merchants, KYC ----------
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: serial('id').primaryKey(),
+    shopTitle: text('shop_title').notNull(),
+    ownerNickName: text('owner_nick_name').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    apiKey: text('api_key').notNull(),
+    country: text('country'),
+    locale: text('locale').notNull().default('en'),
+    payoutSchema: text('payout_schema').notNull().default('wallet'),
+    riskProfileId: smallint('risk_profile_id').notNull().default(1),
+    referral: text('referral'),
+    disableCheckout: boolean('disable_checkout').notNull().default(false),
+    disablePayout: boolean('disable_payout').notNull().default(false),
+    /** The many remaining fields of SPEC §3's merchant record (bank, identity, notification settings…). */
+    details: jsonb('details').notNull().default({}),
+    registeredOn: ts('registered_on').notNull(),
+  },
+  (t) => [index('merchants_registered_idx').on(t.registeredOn)],
+);
+
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    level: smallint('level').notNull().default(1),
+    documents: jsonb('documents').notNull().default([]),
+    submittedOn: ts('submitted_on').notNull(),
+    lastUpdatedOn: ts('last_updated_on').notNull(),
+  },
+  (t) => [index('kyc_status_updated_idx').on(t.status, t.lastUpdatedOn)],
+);
+
+// ---------- transactions (T) and payouts (P) ----------
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    prefix: char('prefix', { length: 1 }).notNull().$type<'T' | 'P'>(),
+    /** The number staff see (T or P plus 9 digits); unique per prefix. */
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    originalAmount: money('original_amount').notNull(),
+    inputCurrency: text('input_currency').notNull(),
+    amount: money('amount').notNull(),
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    status: text('status').notNull(),
+    notEnough: smallint('not_enough').notNull().default(0),
+    transactionType: text('transaction_type').notNull(),
+    externalProvider: text('external_provider'),
+    createdOn: ts('created_on').notNull(),
+    expiredOn: ts('expired_on'),
+    confirmedOn: ts('confirmed_on'),
+    updatedOn: ts('updated_on').notNull(),
+    security: text('security').notNull(),
+    customerReference: text('customer_reference'),
+    coinAddress: text('coin_address').notNull(),
+    xchangeId: bigint('xchange_id', { mode: 'number' }),
+    masterTransactionId: bigint('master_transaction_id', { mode: 'number' }),
+    comments: text('comments'),
+    revolutId: text('revolut_id'),
+    email: text('email'),
+    confirmUrl: text('confirm_url'),
+    failUrl: text('fail_url'),
+    invoiceCc: text('invoice_cc'),
+    tag: text('tag'),
+    fiatConfirmedAmount: money('fiat_confirmed_amount'),
+    originalAmountFee: money('original_amount_fee'),
+    /** Platform revenue in EUR, for the 24H boxes. */
+    revenueEur: money('revenue_eur').notNull().default('0'),
+    /** Value in EUR at creation, for volume figures. */
+    volumeEur: money('volume_eur').notNull().default('0'),
+  },
+  (t) => [
+    uniqueIndex('transactions_ref_idx').on(t.prefix, t.transactionId),
+    index('transactions_created_idx').on(t.createdOn, t.id),
+    index('transactions_merchant_created_idx').on(t.merchantId, t.createdOn),
+    index('transactions_status_created_idx').on(t.status, t.createdOn),
+    index('transactions_security_idx').on(t.security),
+    index('transactions_address_idx').on(t.coinAddress),
+    // Exact keyword lookups (issue #3): each id- or hash-shaped input hits one of these.
+    index('transactions_customer_ref_idx').on(t.customerReference),
+    index('transactions_xchange_idx').on(t.xchangeId),
+    index('transactions_revolut_idx').on(t.revolutId),
+    index('transactions_txid_idx').on(t.transactionId),
+  ],
+);
+
+export const failureCauses = pgTable(
+  'failure_causes',
+  {
+    id: serial('id').primaryKey(),
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    failure: text('failure').notNull(),
+    address: text('address').notNull(),
+    notes: text('notes'),
+    sticky: smallint('sticky').notNull().default(0),
+    createdOn: ts('created_on').notNull(),
+    updatedOn: ts('updated_on').notNull(),
+  },
+  (t) => [index('failure_causes_created_idx').on(t.createdOn)],
+);
+
+// ---------- support chat, notifications ----------
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The staff member who wrote an OUT message; null for merchant messages (IN). */
+    staffId: integer('staff_id').references(() => staff.id),
+    direction: text('direction', { enum: ['IN', 'OUT'] }).notNull(),
+    message: text('message').notNull(),
+    createdOn: ts('created_on').notNull(),
+  },
+  (t) => [index('chat_messages_merchant_idx').on(t.merchantId, t.id)],
+);
+
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.merchantId] })],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['PAID', 'EXPIRED', 'PAYOUT'] }).notNull(),
+    prefix: char('prefix', { length: 1 }).notNull().$type<'T' | 'P'>(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    message: text('message').notNull(),
+    createdOn: ts('created_on').notNull(),
+  },
+  (t) => [index('notifications_created_idx').on(t.createdOn)],
+);
+
+// ---------- audit ----------
+
+/** Append-only: a trigger (migration 0001) makes the database refuse UPDATE, DELETE and TRUNCATE. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().default(sql`now()`),
+    actorStaffId: integer('actor_staff_id'),
+    actorUsername: text('actor_username').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_entity_idx').on(t.entity, t.entityId, t.at)],
+);

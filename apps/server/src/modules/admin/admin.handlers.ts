@@ -1,0 +1,66 @@
+import type { SidebarLinks } from '@bo/contract';
+import type { Db } from '../../db/database';
+import type { StaffContext } from '../../plugins/auth';
+import { ApiError } from '../../plugins/errors';
+import type { Jwt } from '../auth/jwt.service';
+import { listAltCoins } from '../catalog/catalog.repository';
+import {
+  DASHBOARD_DAY_MS,
+  overview24h,
+  pendingKyc,
+  recentRegistrations,
+  registrationsSince,
+} from '../dashboard/dashboard.repository';
+import { createFailuresService } from '../failures/failures.service';
+import { listPermissions, listRoles } from '../roles/roles.repository';
+import { findStaffById, permissionSlugsOfRole } from '../staff/staff.repository';
+import { createTransactionsService } from '../transactions/transactions.service';
+import type { AdminHandlers } from './admin.calls';
+
+const actorOf = (context: StaffContext) => ({
+  staffId: context.staffId,
+  username: context.username,
+  ip: context.ip,
+});
+
+/** The admin calls of this slice; each is a thin step from parsed params to a repository. */
+export function createAdminHandlers(deps: {
+  db: Db;
+  jwt: Jwt;
+  now: () => Date;
+  sidebarLinks: SidebarLinks;
+}): AdminHandlers {
+  const { db } = deps;
+  const transactions = createTransactionsService(db, deps.now);
+  const failures = createFailuresService(db, deps.now);
+  return {
+    async GenerateJWTToken(params, context) {
+      const account = await findStaffById(db, context.staffId);
+      if (!account || params.MerchantID !== account.id || params.APIKey !== account.apiKey) {
+        throw new ApiError(403, 'Forbidden');
+      }
+      const slugs = await permissionSlugsOfRole(db, account.roleId);
+      return {
+        Token: await deps.jwt.mint(account.id, context.sessionId),
+        Permissions: slugs.map((Slug) => ({ Slug })),
+      };
+    },
+    ListAltCoins: () => listAltCoins(db),
+    ListPermissions: async () => ({ data: await listPermissions(db) }),
+    ListRoles: async () => ({ data: await listRoles(db) }),
+    Last24HData: () => overview24h(db, deps.now()),
+    LatestKYC: () => pendingKyc(db),
+    RecentRegistrations: () => recentRegistrations(db),
+    TotalRegistrations24H: async () => ({
+      TotalRegistrations: await registrationsSince(db, new Date(deps.now().getTime() - DASHBOARD_DAY_MS)),
+    }),
+    SidebarLinks: async () => deps.sidebarLinks,
+    ListTransactions: (params) => transactions.list(params),
+    MerchantsListDash: (params) => transactions.merchantsForRange(params.startDate, params.endDate),
+    TransactionDetail: (params) => transactions.detail(params.ID),
+    TransactionStatusUpdate: (params, context) => transactions.updateStatus(params, actorOf(context)),
+    KYCLOG: (params, context) => transactions.appendLog(params, actorOf(context)),
+    TransactionFailure: (params) => failures.list(params),
+    UpdateTable: (params, context) => failures.update(params, actorOf(context)),
+  };
+}

@@ -1,0 +1,392 @@
+import { randomBytes } from 'node:crypto';
+import {
+  formatTransactionRef,
+  parseTransactionRef,
+  type TransactionPrefix,
+  validateChatMessage,
+} from '@bo/contract';
+import type { Db, Tx } from '../../db/database';
+import {
+  altCoinExists,
+  type ChatMessageRow,
+  changeTransactionStatus,
+  type FailureCauseRow,
+  findTransaction,
+  insertChatMessage,
+  insertFailureCause,
+  insertNotification,
+  insertTransaction,
+  merchantExists,
+  type NotificationRow,
+  quoteAmounts,
+  type RateRow,
+  type TransactionChange,
+  type TransactionRow,
+  upsertRate,
+} from './ingest.repository';
+import { type NotificationKind, notificationMessage } from './notification-message.rule';
+
+export type { ChatMessageRow, FailureCauseRow, NotificationRow, RateRow, TransactionRow };
+
+/** The platform's fee on a completed payout, in percent of its EUR value. */
+export const PAYOUT_FEE_PERCENT = '0.25';
+const MAX_CHAT_LENGTH = 4000;
+
+export type TransactionEventKind =
+  | 'waiting'
+  | 'paid'
+  | 'underpaid'
+  | 'expired'
+  | 'payout-pending'
+  | 'payout-completed'
+  | 'payout-cancelled';
+
+/** What happened on the platform, after it is committed; realtime fan-out listens to these. */
+export type IngestEvent =
+  | {
+      type: 'transaction';
+      kind: TransactionEventKind;
+      /** 'T000123456': prefix plus the 9-digit padded id. */
+      ref: string;
+      transaction: TransactionRow;
+      /** The PAID / EXPIRED / PAYOUT notification written with the change, if any. */
+      notification: NotificationRow | null;
+    }
+  | { type: 'failure'; failure: FailureCauseRow }
+  | { type: 'chat'; message: ChatMessageRow }
+  | { type: 'rate'; rate: RateRow };
+
+export interface IngestLogger {
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface IngestOptions {
+  now: () => Date;
+  /** Called after each change is committed; a failing listener is logged and does not undo the change. */
+  onEvent?: (event: IngestEvent) => void | Promise<void>;
+  logger?: IngestLogger;
+}
+
+export type IngestErrorCode = 'invalid_input' | 'not_found' | 'invalid_state';
+
+export class IngestError extends Error {
+  override readonly name = 'IngestError';
+  constructor(
+    readonly code: IngestErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface TransactionDetailsInput {
+  merchantId: number;
+  altCoinId: number;
+  /** What the customer was asked for, in `inputCurrency`, as a decimal string. */
+  originalAmount: string;
+  /** Short name of a fiat coin (vFiat 1) with a rate: 'EUR', 'USD', 'GBP'… */
+  inputCurrency: string;
+  coinAddress: string;
+  /** The amount in the coin; computed from the current rates when absent. */
+  amount?: string;
+  /** The security key; a random one when absent. */
+  security?: string;
+  externalProvider?: string | null;
+  customerReference?: string | null;
+  email?: string | null;
+}
+
+export interface WaitingTransactionInput extends TransactionDetailsInput {
+  transactionType: string;
+  confirmUrl?: string | null;
+  failUrl?: string | null;
+  invoiceCc?: string | null;
+  tag?: string | null;
+  xchangeId?: number | null;
+  masterTransactionId?: number | null;
+}
+
+export interface PayoutInput extends TransactionDetailsInput {
+  /** Defaults to 'Payout'. */
+  transactionType?: string;
+}
+
+export interface FailureInput {
+  altCoinId: number;
+  failure: string;
+  address: string;
+  notes?: string | null;
+  sticky?: boolean;
+}
+
+export interface IngestService {
+  createWaitingTransaction(input: WaitingTransactionInput): Promise<TransactionRow>;
+  markPaid(ref: string, options?: { underpaid?: boolean }): Promise<TransactionRow>;
+  markExpired(ref: string): Promise<TransactionRow>;
+  createPayout(input: PayoutInput): Promise<TransactionRow>;
+  completePayout(ref: string): Promise<TransactionRow>;
+  cancelPayout(ref: string): Promise<TransactionRow>;
+  recordFailure(input: FailureInput): Promise<FailureCauseRow>;
+  receiveChatMessage(merchantId: number, text: string): Promise<ChatMessageRow>;
+  updateRate(altCoinId: number, eur: string): Promise<RateRow>;
+}
+
+const AMOUNT = /^\d{1,22}(\.\d{1,8})?$/;
+const RATE = /^\d{1,18}(\.\d{1,12})?$/;
+const isPositive = (value: string) => /[1-9]/.test(value);
+
+function requireAmount(value: string, field: string): void {
+  if (!AMOUNT.test(value) || !isPositive(value)) {
+    throw new IngestError('invalid_input', `${field} must be a positive decimal with at most 8 decimals`);
+  }
+}
+
+function requireText(value: string, field: string): string {
+  const text = value.trim();
+  if (text === '') throw new IngestError('invalid_input', `${field} is required`);
+  return text;
+}
+
+function requireRef(ref: string, prefix: TransactionPrefix): number {
+  const parsed = parseTransactionRef(ref);
+  if (!parsed || parsed.prefix !== prefix) {
+    throw new IngestError(
+      'invalid_input',
+      `${ref} is not a ${prefix === 'T' ? 'transaction' : 'payout'} reference`,
+    );
+  }
+  return parsed.id;
+}
+
+/** The one path by which platform events enter the database (DESIGN §4): the simulator now, a real feed later. */
+export function createIngestService(db: Db, options: IngestOptions): IngestService {
+  const emit = async (event: IngestEvent): Promise<void> => {
+    if (!options.onEvent) return;
+    try {
+      await options.onEvent(event);
+    } catch (error) {
+      options.logger?.error({ err: error, event: event.type }, 'ingest event listener failed');
+    }
+  };
+
+  const transactionEvent = async (
+    kind: TransactionEventKind,
+    transaction: TransactionRow,
+    notification: NotificationRow | null,
+  ): Promise<TransactionRow> => {
+    await emit({
+      type: 'transaction',
+      kind,
+      ref: formatTransactionRef(transaction.prefix, transaction.transactionId),
+      transaction,
+      notification,
+    });
+    return transaction;
+  };
+
+  const notify = (tx: Tx, kind: NotificationKind, row: TransactionRow, at: Date): Promise<NotificationRow> =>
+    insertNotification(tx, {
+      kind,
+      prefix: row.prefix,
+      transactionId: row.transactionId,
+      message: notificationMessage(kind, row.prefix, row.transactionId),
+      createdOn: at,
+    });
+
+  const create = async (
+    prefix: TransactionPrefix,
+    input: TransactionDetailsInput,
+    extra: {
+      status: string;
+      transactionType: string;
+      confirmUrl?: string | null;
+      failUrl?: string | null;
+      invoiceCc?: string | null;
+      tag?: string | null;
+      xchangeId?: number | null;
+      masterTransactionId?: number | null;
+    },
+  ): Promise<TransactionRow> => {
+    requireAmount(input.originalAmount, 'originalAmount');
+    if (input.amount !== undefined) requireAmount(input.amount, 'amount');
+    const coinAddress = requireText(input.coinAddress, 'coinAddress');
+    const transactionType = requireText(extra.transactionType, 'transactionType');
+    const at = options.now();
+    return db.transaction(async (tx) => {
+      if (!(await merchantExists(tx, input.merchantId))) {
+        throw new IngestError('not_found', `merchant ${input.merchantId} not found`);
+      }
+      const quote = await quoteAmounts(tx, input.originalAmount, input.inputCurrency, input.altCoinId);
+      if (!quote) {
+        throw new IngestError(
+          'invalid_input',
+          `no rate for ${input.inputCurrency} or coin ${input.altCoinId}`,
+        );
+      }
+      return insertTransaction(tx, {
+        prefix,
+        merchantId: input.merchantId,
+        originalAmount: input.originalAmount,
+        inputCurrency: input.inputCurrency,
+        amount: input.amount ?? quote.amount,
+        altCoinId: input.altCoinId,
+        status: extra.status,
+        notEnough: 0,
+        transactionType,
+        externalProvider: input.externalProvider ?? null,
+        createdOn: at,
+        updatedOn: at,
+        security: input.security ?? randomBytes(16).toString('hex'),
+        customerReference: input.customerReference ?? null,
+        coinAddress,
+        xchangeId: extra.xchangeId ?? null,
+        masterTransactionId: extra.masterTransactionId ?? null,
+        email: input.email ?? null,
+        confirmUrl: extra.confirmUrl ?? null,
+        failUrl: extra.failUrl ?? null,
+        invoiceCc: extra.invoiceCc ?? null,
+        tag: extra.tag ?? null,
+        volumeEur: quote.volumeEur,
+        revenueEur: '0',
+      });
+    });
+  };
+
+  const change = async (
+    prefix: TransactionPrefix,
+    ref: string,
+    from: readonly string[],
+    build: (at: Date) => TransactionChange,
+    notification: NotificationKind | null,
+  ): Promise<{ row: TransactionRow; note: NotificationRow | null }> => {
+    const id = requireRef(ref, prefix);
+    const at = options.now();
+    return db.transaction(async (tx) => {
+      const row = await changeTransactionStatus(tx, prefix, id, from, build(at));
+      if (!row) {
+        const current = await findTransaction(tx, prefix, id);
+        if (!current) throw new IngestError('not_found', `${ref} not found`);
+        throw new IngestError('invalid_state', `${ref} is ${current.status}, expected ${from.join(' or ')}`);
+      }
+      const note = notification ? await notify(tx, notification, row, at) : null;
+      return { row, note };
+    });
+  };
+
+  return {
+    async createWaitingTransaction(input) {
+      const row = await create('T', input, {
+        status: 'waiting',
+        transactionType: input.transactionType,
+        confirmUrl: input.confirmUrl,
+        failUrl: input.failUrl,
+        invoiceCc: input.invoiceCc,
+        tag: input.tag,
+        xchangeId: input.xchangeId,
+        masterTransactionId: input.masterTransactionId,
+      });
+      return transactionEvent('waiting', row, null);
+    },
+
+    async markPaid(ref, paidOptions = {}) {
+      const underpaid = paidOptions.underpaid === true;
+      // A payment can arrive after its window closed; the platform still credits it.
+      const { row, note } = await change(
+        'T',
+        ref,
+        ['waiting', 'expired'],
+        (at) => ({ kind: 'paid', underpaid, at }),
+        'PAID',
+      );
+      return transactionEvent(underpaid ? 'underpaid' : 'paid', row, note);
+    },
+
+    async markExpired(ref) {
+      const { row, note } = await change('T', ref, ['waiting'], (at) => ({ kind: 'expired', at }), 'EXPIRED');
+      return transactionEvent('expired', row, note);
+    },
+
+    async createPayout(input) {
+      const row = await create('P', input, {
+        status: 'payout-pending',
+        transactionType: input.transactionType ?? 'Payout',
+      });
+      return transactionEvent('payout-pending', row, null);
+    },
+
+    async completePayout(ref) {
+      const { row, note } = await change(
+        'P',
+        ref,
+        ['payout-pending'],
+        (at) => ({ kind: 'payout-completed', at, feePercent: PAYOUT_FEE_PERCENT }),
+        'PAYOUT',
+      );
+      return transactionEvent('payout-completed', row, note);
+    },
+
+    async cancelPayout(ref) {
+      const { row, note } = await change(
+        'P',
+        ref,
+        ['payout-pending'],
+        (at) => ({ kind: 'payout-cancelled', at }),
+        null,
+      );
+      return transactionEvent('payout-cancelled', row, note);
+    },
+
+    async recordFailure(input) {
+      const failure = requireText(input.failure, 'failure');
+      const address = requireText(input.address, 'address');
+      const at = options.now();
+      const row = await db.transaction(async (tx) => {
+        if (!(await altCoinExists(tx, input.altCoinId))) {
+          throw new IngestError('not_found', `alt coin ${input.altCoinId} not found`);
+        }
+        return insertFailureCause(tx, {
+          altCoinId: input.altCoinId,
+          failure,
+          address,
+          notes: input.notes?.trim() || null,
+          sticky: input.sticky ? 1 : 0,
+          createdOn: at,
+          updatedOn: at,
+        });
+      });
+      await emit({ type: 'failure', failure: row });
+      return row;
+    },
+
+    async receiveChatMessage(merchantId, text) {
+      const problem = validateChatMessage(text);
+      if (problem) throw new IngestError('invalid_input', problem);
+      const message = text.trim();
+      if (message.length > MAX_CHAT_LENGTH) {
+        throw new IngestError('invalid_input', `message longer than ${MAX_CHAT_LENGTH} characters`);
+      }
+      const at = options.now();
+      const row = await db.transaction(async (tx) => {
+        if (!(await merchantExists(tx, merchantId)))
+          throw new IngestError('not_found', `merchant ${merchantId} not found`);
+        return insertChatMessage(tx, { merchantId, staffId: null, direction: 'IN', message, createdOn: at });
+      });
+      await emit({ type: 'chat', message: row });
+      return row;
+    },
+
+    async updateRate(altCoinId, eur) {
+      if (!RATE.test(eur) || !isPositive(eur)) {
+        throw new IngestError('invalid_input', 'eur must be a positive decimal with at most 12 decimals');
+      }
+      const at = options.now();
+      const row = await db.transaction(async (tx) => {
+        if (!(await altCoinExists(tx, altCoinId)))
+          throw new IngestError('not_found', `alt coin ${altCoinId} not found`);
+        return upsertRate(tx, altCoinId, eur, at);
+      });
+      await emit({ type: 'rate', rate: row });
+      return row;
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import {
+  type ADMIN_CALLS,
+  formatLogEntry,
+  MERCHANT_LIST_FALLBACK_DAYS,
+  type MerchantListItem,
+  parseTransactionRef,
+  type Transaction,
+  type TransactionList,
+  type transactionListParamsSchema,
+} from '@bo/contract';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { ApiError, badRequest } from '../../plugins/errors';
+import { appendAudit } from '../audit/audit.repository';
+import { classifyKeyword } from './keyword.rule';
+import {
+  countTransactions,
+  findTransaction,
+  type Keyset,
+  type ListFilter,
+  listTransactionsPage,
+  lockTransaction,
+  merchantsWithTransactions,
+  type TransactionRow,
+  updateTransactionRow,
+} from './transactions.repository';
+
+/** Statuses the status dialog may move a payment between (SPEC §4). */
+const DIALOG_STATUSES = new Set(['waiting', 'expired', 'paid', 'underpaid']);
+
+export interface Actor {
+  staffId: number;
+  username: string;
+  ip: string;
+}
+
+const statusSnapshot = (r: TransactionRow) => ({
+  Status: r.status,
+  NotEnough: r.notEnough,
+  Expired: r.expiredOn?.toISOString() ?? null,
+  TransactionConfirmedOn: r.confirmedOn?.toISOString() ?? null,
+});
+
+/** What the dialog's choice means for the row (SPEC §4: Not Enough is Paid with notenough=1). */
+function targetState(statusID: -1 | 0 | 1, notenough: 0 | 1, row: TransactionRow, now: Date) {
+  if (statusID === -1)
+    return { status: 'expired', notEnough: 0, expiredOn: row.expiredOn ?? now, confirmedOn: null };
+  if (statusID === 0) return { status: 'waiting', notEnough: 0, expiredOn: null, confirmedOn: null };
+  return {
+    status: notenough === 1 ? 'underpaid' : 'paid',
+    notEnough: notenough,
+    expiredOn: null,
+    confirmedOn: row.confirmedOn ?? now,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const keysetSchema = z.tuple([z.string().max(100), z.number().int().positive()]);
+
+/** Cursors are opaque to the client: the sort value and row id of a page's edge row. */
+export const encodeCursor = (k: Keyset) => Buffer.from(JSON.stringify([k.value, k.id])).toString('base64url');
+
+function decodeCursor(cursor: string): Keyset {
+  try {
+    const [value, id] = keysetSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return { value, id };
+  } catch {
+    throw badRequest('Invalid page cursor');
+  }
+}
+
+/** A calendar day (UTC, as dates are shown) to the instant it starts. */
+function dayStart(day: string): Date {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day)
+    throw badRequest(`Invalid date ${day}`);
+  return date;
+}
+
+export function createTransactionsService(db: Db, now: () => Date) {
+  return {
+    async list(params: z.output<typeof transactionListParamsSchema>): Promise<TransactionList> {
+      const filter: ListFilter = {
+        from: dayStart(params.start),
+        to: new Date(dayStart(params.end).getTime() + DAY_MS),
+        statuses: params.statuses,
+        merchantId: params.merchantId,
+        referral: params.referral,
+        keyword: classifyKeyword(params.keyword),
+      };
+      const total = await countTransactions(db, filter);
+      const after =
+        params.cursor && (params.page === 'next' || params.page === 'prev')
+          ? decodeCursor(params.cursor)
+          : undefined;
+      const lastPageSize = total % params.pageSize || params.pageSize;
+      const { records, keys } = await listTransactionsPage(db, filter, {
+        sort: params.sort,
+        order: params.order,
+        after,
+        backwards: params.page === 'prev' || params.page === 'last',
+        limit: params.page === 'last' ? lastPageSize : params.pageSize,
+      });
+      const first = keys[0];
+      const last = keys.at(-1);
+      return {
+        records,
+        total,
+        firstCursor: first ? encodeCursor(first) : null,
+        lastCursor: last ? encodeCursor(last) : null,
+      };
+    },
+
+    /** The status dialog's change: one locked row, one audit entry with before and after. */
+    async updateStatus(
+      params: z.output<typeof ADMIN_CALLS.TransactionStatusUpdate.params>,
+      actor: Actor,
+    ): Promise<Transaction> {
+      const ref = parseTransactionRef(params.TransactionID);
+      if (!ref) throw badRequest('Use T or P followed by the transaction id');
+      await db.transaction(async (tx) => {
+        const row = await lockTransaction(tx, ref.prefix, ref.id);
+        if (!row || row.merchantId !== params.targetMerchant) throw new ApiError(404, 'No record found!');
+        if (!DIALOG_STATUSES.has(row.status))
+          throw badRequest(`A ${row.status} transaction's status cannot be changed here`);
+        const at = now();
+        const next = targetState(params.statusID, params.notenough, row, at);
+        await updateTransactionRow(tx, row.id, { ...next, updatedOn: at });
+        await appendAudit(tx, {
+          actorStaffId: actor.staffId,
+          actorUsername: actor.username,
+          action: 'transaction.status',
+          entity: 'transaction',
+          entityId: params.TransactionID.toUpperCase(),
+          before: statusSnapshot(row),
+          after: statusSnapshot({ ...row, ...next }),
+          ip: actor.ip,
+        });
+      });
+      return this.detail(params.TransactionID);
+    },
+
+    /** KYCLOG: a stamped line on top of the old comments, written under a row lock so no line is lost. */
+    async appendLog(
+      params: z.output<typeof ADMIN_CALLS.KYCLOG.params>,
+      actor: Actor,
+    ): Promise<{ result: string }> {
+      const [prefix, id, text] =
+        'transactionlog' in params
+          ? (['T', params.TransactionID, params.transactionlog] as const)
+          : (['P', params.PayoutID, params.payoutlog] as const);
+      return db.transaction(async (tx) => {
+        const row = await lockTransaction(tx, prefix, id);
+        if (!row) throw new ApiError(404, 'No record found!');
+        const at = now();
+        const comments = formatLogEntry({
+          timestamp: at,
+          username: actor.username,
+          text,
+          oldComments: row.comments,
+        });
+        await updateTransactionRow(tx, row.id, { comments, updatedOn: at });
+        await appendAudit(tx, {
+          actorStaffId: actor.staffId,
+          actorUsername: actor.username,
+          action: 'transaction.log',
+          entity: prefix === 'T' ? 'transaction' : 'payout',
+          entityId: `${prefix}${id}`,
+          before: { Comments: row.comments },
+          after: { Comments: comments },
+          ip: actor.ip,
+        });
+        return { result: comments };
+      });
+    },
+
+    async detail(ref: string): Promise<Transaction> {
+      const parsed = parseTransactionRef(ref);
+      if (!parsed) throw badRequest('Use T or P followed by the transaction id');
+      const found = await findTransaction(db, parsed.prefix, parsed.id);
+      if (!found) throw new ApiError(404, 'No record found!');
+      return found;
+    },
+
+    /** SPEC §9: when the range has no merchants, the list falls back to the 60 days before its end. */
+    async merchantsForRange(startDate: string, endDate: string): Promise<MerchantListItem[]> {
+      const to = new Date(dayStart(endDate).getTime() + DAY_MS);
+      const inRange = await merchantsWithTransactions(db, dayStart(startDate), to);
+      if (inRange.length > 0) return inRange;
+      return merchantsWithTransactions(db, new Date(to.getTime() - MERCHANT_LIST_FALLBACK_DAYS * DAY_MS), to);
+    },
+  };
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;

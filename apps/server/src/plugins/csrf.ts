@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './errors';
+
+/** The custom header every call of the web app sends; a cross-site form or image cannot set it. */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'backoffice';
+
+/**
+ * DESIGN §2 departure 2: state-changing calls need the custom header, and a browser's Origin (when sent)
+ * must be our own or an allowed one. GET never changes state, so it is not checked.
+ */
+export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]) {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.method === 'GET' || request.method === 'HEAD') return;
+    const origin = request.headers.origin;
+    if (origin && !isSameOrigin(origin, request.headers.host) && !allowedOrigins.includes(origin)) {
+      throw new ApiError(403, 'Cross-origin request refused');
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new ApiError(403, 'Cross-origin request refused');
+    if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new ApiError(403, 'Missing request header');
+  });
+}
+
+function isSameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

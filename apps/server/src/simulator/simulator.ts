@@ -1,0 +1,252 @@
+import { formatTransactionRef } from '@bo/contract';
+import type { Db } from '../db/database';
+import { demoFailure, demoMerchantMessage } from '../db/seed/activity.seed';
+import { DEMO_PROVIDERS, demoAddress, demoCoin, demoTag, paymentTypeWeights } from '../db/seed/catalog.seed';
+import { formatUnits, mulDiv, RATE_SCALE, toUnits } from '../db/seed/decimal';
+import { createRandom, hashSeed, type Random } from '../db/seed/random';
+import { PAYMENT_WINDOW_MS } from '../db/seed/transactions.seed';
+import type { IngestService } from '../modules/ingest/ingest.service';
+import {
+  listMerchants,
+  listOnlineCoins,
+  listOpen,
+  type SimCoin,
+  type SimMerchant,
+} from './simulator.repository';
+
+export interface SimulatorLogger {
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface SimulatorOptions {
+  /** Mean pause between ticks; each pause is jittered between half and one and a half times this. */
+  intervalMs: number;
+  seed: number;
+  now?: () => Date;
+  logger?: SimulatorLogger;
+  /** How long a new payment waits at least before the customer pays; default 10 ticks. */
+  settleAfterMs?: number;
+  /** When an unpaid payment expires; default the seed's payment window (1 hour). */
+  paymentWindowMs?: number;
+}
+
+export interface Simulator {
+  /** Stops the loop; resolves once a tick that is running has finished. */
+  stop(): Promise<void>;
+}
+
+const MERCHANT_REFRESH_TICKS = 100;
+const OPEN_ROWS_LIMIT = 500;
+const EURO = 'EUR';
+/** The fiat currency a payout schema pays out in; other schemas pay out in crypto. */
+const FIAT_PAYOUT_CURRENCY: Readonly<Record<string, string>> = {
+  'eur-bank': 'EUR',
+  'bank-address-book': 'EUR',
+  'usd-bank': 'USD',
+  'gbp-bank': 'GBP',
+  paypal: 'EUR',
+  payeer: 'USD',
+};
+/** BTC, ETH and USDT carry most crypto payouts. */
+const PAYOUT_COINS: ReadonlyArray<readonly [number, number]> = [
+  [1, 5],
+  [5, 2],
+  [13, 2],
+];
+const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'EURC', 'USDT-TRC20']);
+
+/** A number in [0, 1) fixed per row, so each payment's fate is decided once however often it is looked at. */
+const fate = (seed: number, label: string, transactionId: number): number =>
+  hashSeed(seed, label, transactionId) / 4_294_967_296;
+
+function amountCents(rng: Random, median: number, sigma: number): bigint {
+  return BigInt(Math.max(100, Math.round(median * Math.exp(rng.gaussian() * sigma) * 100)));
+}
+
+/**
+ * The demo platform (DESIGN §4): on every tick a few things happen — new waiting payments, payments paid
+ * (some underpaid) or expired, payouts created and settled, failures, merchant chat, rate moves. It writes
+ * only through the ingest service, as a real platform feed would, and reads the database only to choose.
+ */
+export function startSimulator(ingest: IngestService, db: Db, options: SimulatorOptions): Simulator {
+  const clock = options.now ?? (() => new Date());
+  const settleAfterMs = options.settleAfterMs ?? options.intervalMs * 10;
+  const windowMs = options.paymentWindowMs ?? PAYMENT_WINDOW_MS;
+  // Seeded from seed and start time: varied between runs, repeatable under a fixed clock in tests.
+  const rng = createRandom(hashSeed(options.seed, clock().getTime()));
+  const timing = rng.fork('timing');
+  let merchants: SimMerchant[] = [];
+  let ticks = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const attempt = async (action: string, work: () => Promise<unknown>): Promise<void> => {
+    try {
+      await work();
+    } catch (error) {
+      options.logger?.error({ err: error, action }, 'simulator action failed');
+    }
+  };
+
+  const newPayment = async (coins: readonly SimCoin[]) => {
+    const open = merchants.filter((m) => !m.disableCheckout);
+    const candidates = coins
+      .filter((c) => c.vFiat <= 1)
+      .map((c) => [c, demoCoin(c.id)?.weight || 0.2] as const);
+    if (open.length === 0 || candidates.length === 0) return;
+    const merchant = rng.pick(open);
+    const coin = rng.weighted(candidates);
+    const isFiat = coin.vFiat === 1;
+    const home = merchant.country === 'US' ? 'USD' : merchant.country === 'GB' ? 'GBP' : EURO;
+    const inputCurrency = isFiat
+      ? coin.shortName
+      : coins.some((c) => c.vFiat === 1 && c.shortName === home)
+        ? home
+        : EURO;
+    const type = rng.weighted(paymentTypeWeights(isFiat));
+    const cents =
+      type === 'POS'
+        ? amountCents(rng, 35, 0.8)
+        : type === 'Invoice'
+          ? amountCents(rng, 250, 1)
+          : amountCents(rng, 80, 1);
+    const reference =
+      type === 'POS'
+        ? `POS-${String(rng.int(1, 12)).padStart(2, '0')}-${rng.int(1000, 999_999)}`
+        : `ORD-${rng.int(10_000, 9_999_999)}`;
+    const hasUrls = type !== 'POS';
+    await ingest.createWaitingTransaction({
+      merchantId: merchant.id,
+      altCoinId: coin.id,
+      originalAmount: formatUnits(cents, 2),
+      inputCurrency,
+      transactionType: type,
+      coinAddress: demoAddress(rng, demoCoin(coin.id)?.address ?? null),
+      security: rng.hex(32),
+      externalProvider: isFiat ? rng.pick(DEMO_PROVIDERS) : null,
+      customerReference: reference,
+      email: type === 'Invoice' ? `customer${rng.int(100, 99_999)}@example.com` : null,
+      confirmUrl: hasUrls && merchant.confirmUrl ? `${merchant.confirmUrl}?order=${reference}` : null,
+      failUrl: hasUrls && merchant.failUrl ? `${merchant.failUrl}?order=${reference}` : null,
+      tag: demoTag(rng, coin.id),
+    });
+  };
+
+  const settlePayments = async (now: number) => {
+    const waiting = await listOpen(db, 'T', 'waiting', new Date(now - settleAfterMs), OPEN_ROWS_LIMIT);
+    for (const row of waiting) {
+      const ref = formatTransactionRef('T', row.transactionId);
+      const age = now - row.createdOn.getTime();
+      const outcome = fate(options.seed, 'pay', row.transactionId);
+      const delay = settleAfterMs * (1 + 4 * fate(options.seed, 'delay', row.transactionId));
+      if (outcome < 0.76 && age >= delay && age < windowMs) {
+        await attempt('markPaid', () => ingest.markPaid(ref, { underpaid: outcome >= 0.7 }));
+      } else if (age >= windowMs) {
+        await attempt('markExpired', () => ingest.markExpired(ref));
+      }
+    }
+  };
+
+  const newPayout = async (coins: readonly SimCoin[]) => {
+    const open = merchants.filter((m) => !m.disablePayout);
+    if (open.length === 0) return;
+    const merchant = rng.pick(open);
+    const fiat = FIAT_PAYOUT_CURRENCY[merchant.payoutSchema];
+    const cryptoId = rng.weighted(PAYOUT_COINS);
+    const coin = coins.find((c) => (fiat ? c.vFiat === 1 && c.shortName === fiat : c.id === cryptoId));
+    if (!coin) return;
+    await ingest.createPayout({
+      merchantId: merchant.id,
+      altCoinId: coin.id,
+      originalAmount: formatUnits(amountCents(rng, 1200, 1), 2),
+      inputCurrency: fiat ?? EURO,
+      coinAddress: demoAddress(rng, demoCoin(coin.id)?.address ?? null),
+      security: rng.hex(32),
+      externalProvider:
+        merchant.payoutSchema.endsWith('bank') || merchant.payoutSchema === 'bank-address-book'
+          ? 'BankLink'
+          : null,
+      customerReference: `PO-${new Date(clock()).toISOString().slice(0, 10).replace(/-/g, '')}-${rng.int(1000, 9999)}`,
+      email: merchant.email,
+    });
+  };
+
+  const settlePayouts = async (now: number) => {
+    const pending = await listOpen(db, 'P', 'payout-pending', new Date(now - settleAfterMs), OPEN_ROWS_LIMIT);
+    for (const row of pending) {
+      const delay = settleAfterMs * (2 + 6 * fate(options.seed, 'payout-delay', row.transactionId));
+      if (now - row.createdOn.getTime() < delay) continue;
+      const ref = formatTransactionRef('P', row.transactionId);
+      if (fate(options.seed, 'payout', row.transactionId) < 0.9)
+        await attempt('completePayout', () => ingest.completePayout(ref));
+      else await attempt('cancelPayout', () => ingest.cancelPayout(ref));
+    }
+  };
+
+  const driftRates = async (coins: readonly SimCoin[]) => {
+    const movable = coins.filter((c) => c.shortName !== EURO);
+    for (let i = 0; i < Math.min(2, movable.length); i++) {
+      const coin = rng.pick(movable);
+      const current = toUnits(coin.eur, RATE_SCALE);
+      const sigmaPpm = STABLECOINS.has(coin.shortName) ? 100 : coin.vFiat === 0 ? 2000 : 300;
+      const noise = mulDiv(current, BigInt(Math.round(rng.gaussian() * sigmaPpm)), 1_000_000n);
+      // Pulled gently back to the seeded price, so a demo left running for weeks stays believable.
+      const anchor = demoCoin(coin.id);
+      const pull = anchor ? mulDiv(toUnits(anchor.eur, RATE_SCALE) - current, 1n, 50n) : 0n;
+      const next = current + noise + pull;
+      if (next > 0n)
+        await attempt('updateRate', () => ingest.updateRate(coin.id, formatUnits(next, RATE_SCALE)));
+    }
+  };
+
+  const tick = async () => {
+    const now = clock().getTime();
+    if (ticks % MERCHANT_REFRESH_TICKS === 0 || merchants.length === 0) merchants = await listMerchants(db);
+    ticks += 1;
+    const coins = await listOnlineCoins(db);
+    const arrivals = rng.weighted([
+      [0, 5],
+      [1, 4],
+      [2, 1],
+    ]);
+    for (let i = 0; i < arrivals; i++) await attempt('createWaitingTransaction', () => newPayment(coins));
+    await settlePayments(now);
+    if (rng.chance(0.05)) await attempt('createPayout', () => newPayout(coins));
+    await settlePayouts(now);
+    if (rng.chance(0.02)) await attempt('recordFailure', () => ingest.recordFailure(demoFailure(rng)));
+    if (rng.chance(0.02) && merchants.length > 0) {
+      const merchant = rng.pick(merchants);
+      await attempt('receiveChatMessage', () =>
+        ingest.receiveChatMessage(merchant.id, demoMerchantMessage(rng)),
+      );
+    }
+    await driftRates(coins);
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    const delay = Math.max(1, Math.round(options.intervalMs * (0.5 + timing.next())));
+    timer = setTimeout(run, delay);
+    // The server's listener keeps the process alive; the simulator alone should not.
+    timer.unref();
+  };
+
+  function run() {
+    running = tick()
+      .catch((error: unknown) => options.logger?.error({ err: error }, 'simulator tick failed'))
+      .finally(() => {
+        running = undefined;
+        schedule();
+      });
+  }
+
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { readEnv } from '../config/env';
+import { type Database, openDatabase } from '../db/database';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is set —
+ * a new database on that PostgreSQL server, dropped again by `close()`.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const name = `bo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+function testDatabaseUrl(): string | undefined {
+  return readEnv().TEST_DATABASE_URL;
+}

@@ -1,0 +1,48 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { useAltCoins } from '../../features/shell/api/use-alt-coins';
+import { ReloginModal } from '../../features/shell/components/relogin-modal';
+import { Sidebar } from '../../features/shell/components/sidebar';
+import { TopBar } from '../../features/shell/components/top-bar';
+import { useKeepAlive } from '../../features/shell/hooks/use-keep-alive';
+import { useAppStore } from '../../lib/session/session.store';
+import { DocumentTitle } from '../document-title';
+
+/** The admin look (SPEC §2.4): top bar, side menu, content area, and the re-login modal. */
+export function AdminLayout() {
+  const isSidebarExpanded = useAppStore((s) => s.sidebarExpanded);
+  const toggleSidebar = useAppStore((s) => s.toggleSidebar);
+  const [isMobileOpen, mobile] = useDisclosure(false);
+  useAltCoins();
+  useKeepAlive();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width: 260,
+        breakpoint: 'sm',
+        collapsed: { mobile: !isMobileOpen, desktop: !isSidebarExpanded },
+      }}
+      padding="lg"
+    >
+      <DocumentTitle />
+      <AppShell.Header>
+        <TopBar
+          isSidebarOpen={isSidebarExpanded}
+          isMobileSidebarOpen={isMobileOpen}
+          onToggleSidebar={toggleSidebar}
+          onToggleMobileSidebar={mobile.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Main navigation">
+        <Sidebar onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+      <ReloginModal />
+    </AppShell>
+  );
+}

@@ -1,0 +1,74 @@
+import { Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useAppStore } from '../../../lib/session/session.store';
+import { useHasPermission } from '../../../lib/session/use-permission';
+import { PendingKycBox } from './pending-kyc-box';
+import { RecentRegistrationsBox } from './recent-registrations-box';
+import { SummaryBoxes } from './summary-boxes';
+import { WelcomeCard } from './welcome-card';
+
+function PrivacyToggle() {
+  const privacyMode = useAppStore((s) => s.privacyMode);
+  const setPrivacyMode = useAppStore((s) => s.setPrivacyMode);
+  return (
+    <Group gap="xs">
+      <Switch
+        label="Privacy Mode"
+        checked={privacyMode}
+        onChange={(e) => setPrivacyMode(e.currentTarget.checked)}
+        onLabel="On"
+        offLabel="Off"
+        size="md"
+      />
+    </Group>
+  );
+}
+
+export interface DashboardPageProps {
+  /** The transactions table (SPEC §2.6 item 2), composed in by the app; shown with view-transactions. */
+  transactions?: ReactNode;
+}
+
+/** Dashboard of SPEC §2.6: the 24H boxes, the transactions table and side boxes each by their slug. */
+export function DashboardPage({ transactions }: DashboardPageProps) {
+  const canSeeSummary = useHasPermission('admin-commander');
+  const canSeeKyc = useHasPermission('kyc-commander');
+  const canSeeRegistrations = useHasPermission('view-users');
+  const canSeeTransactions = useHasPermission('view-transactions') && transactions !== undefined;
+  const hasAnyBox = canSeeSummary || canSeeKyc || canSeeRegistrations || canSeeTransactions;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h3">
+            Dashboard
+          </Title>
+          {canSeeSummary ? (
+            <Text size="sm" c="dimmed">
+              Figures for the last 24 hours, in EUR.
+            </Text>
+          ) : null}
+        </div>
+        {hasAnyBox ? <PrivacyToggle /> : null}
+      </Group>
+      {canSeeSummary ? <SummaryBoxes /> : null}
+      {canSeeTransactions ? transactions : null}
+      {canSeeKyc || canSeeRegistrations ? (
+        <Grid gap="md">
+          {canSeeKyc ? (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <PendingKycBox />
+            </Grid.Col>
+          ) : null}
+          {canSeeRegistrations ? (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <RecentRegistrationsBox />
+            </Grid.Col>
+          ) : null}
+        </Grid>
+      ) : null}
+      {hasAnyBox ? null : <WelcomeCard />}
+    </Stack>
+  );
+}

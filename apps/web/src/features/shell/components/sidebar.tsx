@@ -1,0 +1,97 @@
+import { type AdminRouteName, PRODUCT_VERSION } from '@bo/contract';
+import { AppShell, Badge, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  type Icon,
+  IconExternalLink,
+  IconLayoutDashboard,
+  IconPoint,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAppStore } from '../../../lib/session/session.store';
+import { useAltCoins } from '../api/use-alt-coins';
+import { useSidebarLinks } from '../api/use-sidebar-links';
+import { type SidebarLink, visibleSidebar } from '../sidebar-items';
+
+const ICONS: Partial<Record<AdminRouteName, Icon>> = {
+  dashboard: IconLayoutDashboard,
+  roles: IconShieldLock,
+};
+
+function CoinsOnline() {
+  const { data: coins } = useAltCoins();
+  if (!coins) return null;
+  const online = coins.filter((c) => c.isOnline).length;
+  return (
+    <Text size="xs" c="dimmed">
+      Coins online: {online}/{coins.length}
+    </Text>
+  );
+}
+
+/** The side menu (SPEC §2.4), filtered by permission and by the screens this app has. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const permissions = useAppStore((s) => s.permissions);
+  const { data: externalLinks } = useSidebarLinks();
+  const sections = useMemo(
+    () => visibleSidebar(permissions, undefined, externalLinks),
+    [permissions, externalLinks],
+  );
+  const { pathname } = useLocation();
+
+  const link = (label: string, href: string, route: AdminRouteName) => {
+    const LinkIcon = ICONS[route] ?? IconPoint;
+    return (
+      <NavLink
+        key={href}
+        component={Link}
+        to={href}
+        label={label}
+        active={pathname === href.split('#')[0]}
+        leftSection={<LinkIcon size={18} stroke={1.5} aria-hidden />}
+        onClick={onNavigate}
+        styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+      />
+    );
+  };
+
+  const externalLink = (l: SidebarLink) => (
+    <NavLink
+      key={`${l.label}-${l.href}`}
+      component="a"
+      href={l.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      label={l.label}
+      leftSection={<IconExternalLink size={18} stroke={1.5} aria-hidden />}
+      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+    />
+  );
+
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} px="sm" py="md">
+        <Stack gap="md">
+          <div>{link('Dashboard', '/admin/dashboard', 'dashboard')}</div>
+          {sections.map((section) => (
+            <div key={section.label}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+                {section.label}
+              </Text>
+              {section.links.map((l) => ('external' in l ? externalLink(l) : link(l.label, l.href, l.route)))}
+            </div>
+          ))}
+        </Stack>
+      </AppShell.Section>
+      <AppShell.Section px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group justify="space-between" gap="xs">
+          <CoinsOnline />
+          <Badge variant="light" color="gray" size="sm" aria-label={`Version ${PRODUCT_VERSION}`}>
+            {PRODUCT_VERSION}
+          </Badge>
+        </Group>
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Transaction, TransactionList } from '@bo/contract';
+
+/** A transaction row typed with the contract, so a change of shape fails the type check. */
+export const makeTransaction = (overrides: Partial<Transaction> = {}): Transaction => ({
+  ID: 1234,
+  TransactionID: 1234,
+  Prefix: 'T',
+  MerchantID: 9,
+  OwnerNickName: 'coffee',
+  ShopTitle: 'Coffee Corner',
+  OriginalAmount: '25.50',
+  InputCurrency: 'EUR',
+  Amount: '0.00041',
+  LongName: 'Bitcoin',
+  CoinName: 'BTC',
+  AltCoinID: 1,
+  Status: 'paid',
+  NotEnough: 0,
+  TransactionType: 'Payment',
+  ExternalTransactionProvider: null,
+  CreatedOn: '2024-03-05T14:07:09Z',
+  Date: '2024-03-05T14:07:09Z',
+  Expired: null,
+  TransactionConfirmedOn: '2024-03-05T14:20:00Z',
+  Security: 'sec-abc',
+  CustomerReferenceNr: 'CUST-77',
+  CoinAddress: 'bc1qexample',
+  BlockExplorer: 'https://explorer.example/tx/abc',
+  XChangeID: null,
+  MasterTransactionID: null,
+  Comments: null,
+  revolutID: null,
+  Email: 'buyer@example.test',
+  ConfirmURL: null,
+  FailURL: null,
+  InvoiceCC: null,
+  Tag: null,
+  FiatConfirmedAmount: null,
+  OriginalAmountFee: null,
+  ...overrides,
+});
+
+/** A page of `count` rows numbered from `firstId`. */
+export const makePage = (count: number, firstId: number, total: number): TransactionList => ({
+  records: Array.from({ length: count }, (_, i) =>
+    makeTransaction({ ID: firstId + i, TransactionID: firstId + i, ShopTitle: `Shop ${firstId + i}` }),
+  ),
+  total,
+  firstCursor: count > 0 ? `c${firstId}` : null,
+  lastCursor: count > 0 ? `c${firstId + count - 1}` : null,
+});

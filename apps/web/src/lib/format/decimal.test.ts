@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { addDecimals, formatCount, formatDecimal } from './decimal';
+
+describe('formatDecimal', () => {
+  it('rounds to two decimals with thousands separators', () => {
+    expect(formatDecimal('1234567.125', 2)).toBe('1,234,567.13');
+    expect(formatDecimal('0.004', 2)).toBe('0.00');
+    expect(formatDecimal('12', 2)).toBe('12.00');
+  });
+
+  it('keeps the sign of negative amounts', () => {
+    expect(formatDecimal('-1500.5', 2)).toBe('-1,500.50');
+  });
+
+  it('shows text that is not a decimal unchanged', () => {
+    expect(formatDecimal('n/a', 2)).toBe('n/a');
+  });
+});
+
+describe('addDecimals', () => {
+  it('adds without floating-point drift', () => {
+    expect(addDecimals('0.1', '0.2')).toBe('0.3');
+    expect(addDecimals('100.005', '-0.005')).toBe('100.000');
+  });
+
+  it('refuses non-decimal input', () => {
+    expect(addDecimals('1', 'x')).toBeNull();
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands', () => {
+    expect(formatCount(1204)).toBe('1,204');
+  });
+});

@@ -1,0 +1,12 @@
+import type { AdminRouteName } from '@bo/contract';
+
+/**
+ * Admin screens this app has built. The router mounts only these and the sidebar links only to
+ * these, so no entry ever leads to a placeholder. Add a name here when its screen lands.
+ */
+export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>([
+  'dashboard',
+  'transaction-detail',
+  'roles',
+  'not-authorized',
+]);

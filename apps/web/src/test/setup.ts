@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { useAppStore } from '../lib/session/session.store';
+
+// The ALTCHA web component cannot run in jsdom; every test gets a button that "solves" it.
+vi.mock('../components/ui/bot-check/bot-check', async () => import('./fake-bot-check'));
+
+// Mantine's jsdom shims (https://mantine.dev/guides/vitest/).
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserver;
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  modals.closeAll();
+  useAppStore.getState().reset();
+  useAppStore.setState({ bootStatus: 'pending' });
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

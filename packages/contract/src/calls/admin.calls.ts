@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { accountCredentialsSchema, tokenSchema } from '../auth/auth.schema';
+import { permissionSchema } from '../auth/permissions';
+import { FAILURE_CAUSES_PAGE_SIZE } from '../common/constants';
+import {
+  altCoinSchema,
+  failureCauseSchema,
+  merchantListItemSchema,
+  overview24hSchema,
+  pendingKycSchema,
+  recentRegistrationSchema,
+  roleSchema,
+} from '../entities/catalog.schema';
+import { transactionSchema } from '../entities/transaction.schema';
+import { transactionListParamsSchema, transactionListSchema } from '../entities/transaction-list.schema';
+import { sidebarLinksSchema } from '../routes/sidebar';
+import { defineCall } from './call';
+
+const none = z.object({});
+
+/**
+ * The admin service (SPEC §7.2), served under /api/admin as `?Call=X` with a Bearer JWT.
+ * Answer shapes keep SPEC's nesting: some calls answer a list in `data`, others in `data.data`.
+ */
+export const ADMIN_CALLS = {
+  GenerateJWTToken: defineCall({
+    method: 'POST',
+    path: '/',
+    call: 'GenerateJWTToken',
+    access: 'login',
+    params: accountCredentialsSchema,
+    data: tokenSchema,
+  }),
+  ListAltCoins: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'ListAltCoins',
+    access: 'login',
+    params: none,
+    data: z.array(altCoinSchema),
+  }),
+  ListPermissions: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'ListPermissions',
+    access: 'view-roles',
+    params: none,
+    data: z.object({ data: z.array(permissionSchema.extend({ Description: z.string() })) }),
+  }),
+  ListRoles: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'ListRoles',
+    access: 'view-roles',
+    params: none,
+    data: z.object({ data: z.array(roleSchema) }),
+  }),
+  Last24HData: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'Last24HData',
+    access: 'admin-commander',
+    params: none,
+    data: overview24hSchema,
+  }),
+  LatestKYC: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'LatestKYC',
+    access: 'kyc-commander',
+    params: none,
+    data: z.array(pendingKycSchema),
+  }),
+  RecentRegistrations: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'RecentRegistrations',
+    access: 'view-users',
+    params: none,
+    data: z.array(recentRegistrationSchema),
+  }),
+  TotalRegistrations24H: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'TotalRegistrations24H',
+    access: 'admin-commander',
+    params: none,
+    data: z.object({ TotalRegistrations: z.number().int() }),
+  }),
+  /** The dashboard's transaction list (the worker endpoint SPEC §7.3 leaves unnamed). */
+  ListTransactions: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'ListTransactions',
+    access: 'view-transactions',
+    params: transactionListParamsSchema,
+    data: transactionListSchema,
+  }),
+  /** Merchants with transactions in the range, for the dashboard's merchant picker (SPEC §7.2). */
+  MerchantsListDash: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'MerchantsListDash',
+    access: 'view-transactions',
+    params: z.object({
+      startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    }),
+    data: z.array(merchantListItemSchema),
+  }),
+  /** One transaction by its reference, T or P plus the 9-digit id (SPEC §2.1). */
+  TransactionDetail: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'TransactionDetail',
+    access: 'view-transactions',
+    params: z.object({
+      ID: z
+        .string()
+        .trim()
+        .regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the transaction id'),
+    }),
+    data: transactionSchema,
+  }),
+  /**
+   * The status dialog's change (SPEC §4, §7.1). POST, not SPEC's GET: it changes state (DESIGN §2). Not Enough
+   * arrives as statusID 1 with notenough 1.
+   */
+  TransactionStatusUpdate: defineCall({
+    method: 'POST',
+    path: '/',
+    call: 'TransactionStatusUpdate',
+    access: 'admin-commander',
+    params: z.object({
+      TransactionID: z
+        .string()
+        .trim()
+        .regex(/^[Tt]\d{1,18}$/, 'Only payments (T) have a status to change here'),
+      targetMerchant: z.coerce.number().int().positive(),
+      statusID: z.coerce.number().pipe(z.union([z.literal(-1), z.literal(0), z.literal(1)])),
+      notenough: z.coerce
+        .number()
+        .pipe(z.union([z.literal(0), z.literal(1)]))
+        .default(0),
+    }),
+    data: transactionSchema,
+  }),
+  /**
+   * Appends a log line to a transaction's or payout's comments (SPEC §7.1 KYCLOG): `transactionlog` with
+   * TransactionID, or `payoutlog` with PayoutID. The server writes the stamp and the username.
+   */
+  KYCLOG: defineCall({
+    method: 'POST',
+    path: '/',
+    call: 'KYCLOG',
+    access: 'view-transactions',
+    params: z.union([
+      z.object({
+        transactionlog: z.string().trim().min(1, 'A log text is needed').max(2000),
+        TransactionID: z.coerce.number().int().positive(),
+      }),
+      z.object({
+        payoutlog: z.string().trim().min(1, 'A log text is needed').max(2000),
+        PayoutID: z.coerce.number().int().positive(),
+      }),
+    ]),
+    data: z.object({ result: z.string() }),
+  }),
+  /** The Transaction Failure box (SPEC §2.6 item 4, §7.2): search, Sticky Only, sort, pages of 8. */
+  TransactionFailure: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'TransactionFailure',
+    access: 'view-transactions',
+    params: z.object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      keyword: z.string().trim().max(200).default(''),
+      sticky: z
+        .enum(['0', '1', 'true', 'false'])
+        .default('0')
+        .transform((v) => v === '1' || v === 'true'),
+      orderBy: z.enum(['ID', 'CreatedOn', 'UpdatedOn']).default('CreatedOn'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+      limit: z.coerce.number().int().min(1).max(100).default(FAILURE_CAUSES_PAGE_SIZE),
+    }),
+    data: z.object({
+      data: z.object({
+        records: z.array(failureCauseSchema),
+        meta: z.object({
+          total: z.number().int(),
+          offset: z.number().int(),
+          limit: z.number().int(),
+          page: z.number().int(),
+        }),
+      }),
+    }),
+  }),
+  /** Edits one field of a failure record (SPEC §7.1 UpdateTable): the sticky flag or the notes. */
+  UpdateTable: defineCall({
+    method: 'POST',
+    path: '/',
+    call: 'UpdateTable',
+    access: 'view-transactions',
+    params: z.discriminatedUnion('field', [
+      z.object({
+        table: z.literal('Transaction_Failure'),
+        ID: z.coerce.number().int().positive(),
+        field: z.literal('Sticky'),
+        value: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+      }),
+      z.object({
+        table: z.literal('Transaction_Failure'),
+        ID: z.coerce.number().int().positive(),
+        field: z.literal('Notes'),
+        value: z.string().trim().min(1, 'Notes are required').max(2000),
+      }),
+    ]),
+    data: failureCauseSchema,
+  }),
+  /** The external links of the sidebar's Tools and Tomcat Servers groups (SPEC §2.4). */
+  SidebarLinks: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'SidebarLinks',
+    access: 'admin-commander',
+    params: none,
+    data: sidebarLinksSchema,
+  }),
+} as const;
+
+export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  accountCredentialsSchema,
+  accountDetailSchema,
+  forgotPasswordParamsSchema,
+  loginParamsSchema,
+  logoutParamsSchema,
+  resetPasswordParamsSchema,
+  sessionSchema,
+} from '../auth/auth.schema';
+import { defineCall } from './call';
+
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  version: z.string(),
+  demoMode: z.boolean(),
+  totpMandatory: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Service prefixes of the web app's default same-origin deployment (DESIGN §2). */
+export const MAIN_SERVICE_PREFIX = '/api/main';
+export const ADMIN_SERVICE_PREFIX = '/api/admin';
+/**
+ * The bot-check widget fetches its challenge here. It answers the widget's own JSON, not the envelope,
+ * so it is not a call of MAIN_CALLS.
+ */
+export const BOT_CHALLENGE_PATH = '/api/main/BotChallenge';
+/** Header every call of the web app sends; the server refuses state-changing calls without it (CSRF). */
+export const CSRF_HEADER = { name: 'X-Requested-With', value: 'backoffice' } as const;
+
+/** The main application service (SPEC §7.1), served under /api/main. */
+export const MAIN_CALLS = {
+  Login: defineCall({
+    method: 'POST',
+    path: '/Login',
+    access: 'public',
+    params: loginParamsSchema,
+    data: sessionSchema,
+  }),
+  Logout: defineCall({
+    method: 'POST',
+    path: '/Login',
+    access: 'login',
+    params: logoutParamsSchema,
+    data: z.null(),
+  }),
+  /** Restores the signed-in state after a reload from the HttpOnly cookie (our addition). */
+  Session: defineCall({
+    method: 'GET',
+    path: '/Session',
+    access: 'login',
+    params: z.object({}),
+    data: sessionSchema,
+  }),
+  Accountdetail: defineCall({
+    method: 'GET',
+    path: '/v2REAPI',
+    call: 'Accountdetail',
+    access: 'login',
+    params: accountCredentialsSchema.extend({ output: z.literal('json').optional() }),
+    data: z.object({ data: accountDetailSchema }),
+  }),
+  Config: defineCall({
+    method: 'GET',
+    path: '/Config',
+    access: 'public',
+    params: z.object({}),
+    data: publicConfigSchema,
+  }),
+  ForgotPassword: defineCall({
+    method: 'POST',
+    path: '/ForgotPassword',
+    access: 'public',
+    params: forgotPasswordParamsSchema,
+    data: z.null(),
+  }),
+  ResetPassword: defineCall({
+    method: 'POST',
+    path: '/ResetPassword',
+    access: 'public',
+    params: resetPasswordParamsSchema,
+    data: z.null(),
+  }),
+} as const;
+
+export type MainCallName = keyof typeof MAIN_CALLS;

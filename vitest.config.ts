@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: the contract and the server run in Node, the web app in jsdom.
+export default defineConfig({
+  test: {
+    // Two cores: two test files at a time (each server file holds its own PGlite instance).
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
