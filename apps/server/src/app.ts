@@ -15,9 +15,17 @@ import { createJwt } from './modules/auth/jwt.service';
 import { createSessions } from './modules/auth/session.service';
 import { createLoginThrottle } from './modules/auth/throttle.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createRatesService } from './modules/rates/rates.service';
+import { BUS_CHANNEL, parseBusEvent } from './modules/realtime/realtime.bus';
+import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
+import { createServiceStatusChecker } from './modules/status/service-status.service';
+import { registerStatusRoutes } from './modules/status/status.calls';
+import { createSyncStatusReader } from './modules/status/sync-status.service';
+import { createTransactionsService } from './modules/transactions/transactions.service';
 import { createRequestAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf';
-import { notFoundAnswer, registerErrorHandling } from './plugins/errors';
+import { ApiError, notFoundAnswer, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface BuildOptions {
@@ -83,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     auth,
     requestAuth,
     botCheck,
+    rates: createRatesService(db),
     publicConfig: {
       productName: config.productName,
       version: PRODUCT_VERSION,
@@ -91,15 +100,58 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     cookie: { maxAgeMs: config.session.maxAgeMs, secure: config.session.cookieSecure },
   });
+  const syncStatus = createSyncStatusReader({
+    database: options.database,
+    readReplicaUrl: config.readReplicaUrl,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => syncStatus.close());
   registerAdminService(app, {
     requestAuth,
-    handlers: createAdminHandlers({ db, jwt, now, sidebarLinks: config.sidebarLinks }),
+    handlers: createAdminHandlers({ db, jwt, now, sidebarLinks: config.sidebarLinks, syncStatus }),
     sessionCalls: new Set(['GenerateJWTToken']),
   });
+  registerStatusRoutes(app, {
+    requestAuth,
+    checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),
+  });
+
+  await registerRealtime(app, { ...options, sessions, now });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** The live feeds: sockets on this instance, fed by NOTIFYs from any instance (DESIGN §4). */
+async function registerRealtime(
+  app: FastifyInstance,
+  deps: BuildOptions & { sessions: ReturnType<typeof createSessions>; now: () => Date },
+) {
+  const transactions = createTransactionsService(deps.database.db, deps.now);
+  const hub = createRealtimeHub({
+    loadTransaction: async (ref) => {
+      try {
+        return await transactions.detail(ref);
+      } catch (error) {
+        if (error instanceof ApiError && error.httpStatus === 404) return null;
+        throw error;
+      }
+    },
+    logger: app.log,
+  });
+  await registerRealtimeRoutes(app, {
+    db: deps.database.db,
+    sessions: deps.sessions,
+    hub,
+    allowedOrigins: deps.config.allowedOrigins,
+  });
+  const stopListening = await deps.database.listen(BUS_CHANNEL, (payload) => {
+    const event = parseBusEvent(payload);
+    if (!event) return app.log.warn('dropped a malformed live event');
+    hub.dispatch(event).catch((error: unknown) => app.log.warn({ err: error }, 'live event not delivered'));
+  });
+  app.addHook('onClose', stopListening);
 }
 
 /** Serves the built web app, with index.html for every client-side route; other unknown paths get a 404 envelope. */

@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { busEventOfIngest, publishBusEvent } from './modules/realtime/realtime.bus';
 import { hasAnyStaff, seedDemoStaff } from './modules/staff/staff.service';
 import { type Simulator, startSimulator } from './simulator/simulator';
 
@@ -53,7 +54,15 @@ export function startDemoPlatform(
   log: FastifyBaseLogger,
 ): Simulator | undefined {
   if (!config.simulator.enabled) return undefined;
-  const ingest = createIngestService(database.db, { now: () => new Date(), logger: log });
+  const ingest = createIngestService(database.db, {
+    now: () => new Date(),
+    logger: log,
+    // Through PostgreSQL, so browsers on every server instance see the change (DESIGN §4).
+    onEvent: async (event) => {
+      const bus = busEventOfIngest(event);
+      if (bus) await publishBusEvent(database.db, bus);
+    },
+  });
   return startSimulator(ingest, database.db, {
     intervalMs: config.simulator.intervalMs,
     seed: config.demo.seed,

@@ -20,7 +20,60 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTENs on a channel (DESIGN §4: live events fan out through PostgreSQL, so every server instance sees
+   * every NOTIFY). Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * LISTEN on node-postgres needs a connection of its own, outside the pool, held open; when it drops it is
+ * opened again (with a growing pause) so a database restart does not silence the live feeds.
+ */
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = 500;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => reconnect(next));
+    next.on('end', () => reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+    retryMs = 500;
+  };
+  const reconnect = (failed: pg.Client) => {
+    if (stopped || client !== failed || timer) return;
+    client = undefined;
+    failed.end().catch(() => undefined);
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(() => {
+        retryMs = Math.min(retryMs * 2, 30_000);
+        if (!stopped && !client) reconnect(failed);
+      });
+    }, retryMs);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -37,11 +90,29 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      listen: (channel, onPayload) => {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+        return listenPg(url, channel, onPayload);
+      },
+      close: () => pool.end(),
+    };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
 }

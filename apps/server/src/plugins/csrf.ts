@@ -13,7 +13,7 @@ export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.method === 'GET' || request.method === 'HEAD') return;
     const origin = request.headers.origin;
-    if (origin && !isSameOrigin(origin, request.headers.host) && !allowedOrigins.includes(origin)) {
+    if (origin && !isAllowedOrigin(origin, request.headers.host, allowedOrigins)) {
       throw new ApiError(403, 'Cross-origin request refused');
     }
     if (request.headers['sec-fetch-site'] === 'cross-site')
@@ -21,6 +21,10 @@ export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]
     if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new ApiError(403, 'Missing request header');
   });
 }
+
+/** Our own origin (the Host the browser reached) or one a deployment allows. */
+export const isAllowedOrigin = (origin: string, host: string | undefined, allowed: string[]): boolean =>
+  isSameOrigin(origin, host) || allowed.includes(origin);
 
 function isSameOrigin(origin: string, host: string | undefined): boolean {
   try {

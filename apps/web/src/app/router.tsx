@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { FailureBox } from '../features/failures/components/failure-box';
 import { NotAuthorizedPage } from '../features/not-authorized/components/not-authorized-page';
 import { RolesPage } from '../features/roles/components/roles-page';
 import { TransactionDetailPage } from '../features/transactions/components/transaction-detail-page';
@@ -16,9 +17,9 @@ import { SessionGate } from './guards/session-gate';
 import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
 
-/** The dashboard composed with the transactions section; features never import each other. */
+/** The dashboard composed with the sections of other features; features never import each other. */
 function DashboardScreen() {
-  return <DashboardPage transactions={<TransactionsSection />} />;
+  return <DashboardPage transactions={<TransactionsSection />} failures={<FailureBox />} />;
 }
 
 /** The screen of every built admin route; paths, titles and permissions come from the contract. */

@@ -1,9 +1,11 @@
 import { TOAST_TIMEOUT_MS } from '@bo/contract';
 import { notifications } from '@mantine/notifications';
+import { addLocalNotification } from './notifications/notification-center.store';
 
-/** Toasts close after TOAST_TIMEOUT_MS (SPEC §9). */
+/** Toasts close after TOAST_TIMEOUT_MS (SPEC §9); success toasts also go to the bell's list (SPEC §8). */
 export const notifySuccess = (message: string, title?: string): void => {
   notifications.show({ message, title, color: 'teal', autoClose: TOAST_TIMEOUT_MS });
+  addLocalNotification(message);
 };
 
 export const notifyError = (message: string, title?: string): void => {

@@ -46,6 +46,12 @@ export function createSessions(db: Db, options: { maxAgeMs: number; idleMs: numb
     return found;
   }
 
+  // Live feeds hold sessions open for hours; they hear of an ending at once instead of on their next check.
+  const endedListeners = new Set<() => void>();
+  const announceEnded = () => {
+    for (const listener of endedListeners) listener();
+  };
+
   return {
     async create(staffId: number, meta: { ip: string; userAgent: string | undefined }) {
       const token = randomBytes(32).toString('base64url');
@@ -79,8 +85,22 @@ export function createSessions(db: Db, options: { maxAgeMs: number; idleMs: numb
       return live;
     },
 
-    end: (id: string, reason: string) => endSession(db, id, options.now(), reason),
-    endAllOf: (staffId: number, reason: string) => endAllSessionsOf(db, staffId, options.now(), reason),
+    async end(id: string, reason: string) {
+      const result = await endSession(db, id, options.now(), reason);
+      announceEnded();
+      return result;
+    },
+    async endAllOf(staffId: number, reason: string) {
+      const result = await endAllSessionsOf(db, staffId, options.now(), reason);
+      announceEnded();
+      return result;
+    },
+
+    /** Calls `listener` after any session was ended on this instance; returns the unsubscribe. */
+    onEnded(listener: () => void): () => void {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
+    },
   };
 
   async function touch(session: SessionRow) {

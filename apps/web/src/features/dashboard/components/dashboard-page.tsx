@@ -27,10 +27,12 @@ function PrivacyToggle() {
 export interface DashboardPageProps {
   /** The transactions table (SPEC §2.6 item 2), composed in by the app; shown with view-transactions. */
   transactions?: ReactNode;
+  /** The Transaction Failure box (SPEC §2.6 item 4), shown with view-transactions. */
+  failures?: ReactNode;
 }
 
 /** Dashboard of SPEC §2.6: the 24H boxes, the transactions table and side boxes each by their slug. */
-export function DashboardPage({ transactions }: DashboardPageProps) {
+export function DashboardPage({ transactions, failures }: DashboardPageProps) {
   const canSeeSummary = useHasPermission('admin-commander');
   const canSeeKyc = useHasPermission('kyc-commander');
   const canSeeRegistrations = useHasPermission('view-users');
@@ -68,6 +70,7 @@ export function DashboardPage({ transactions }: DashboardPageProps) {
           ) : null}
         </Grid>
       ) : null}
+      {canSeeTransactions && failures ? failures : null}
       {hasAnyBox ? null : <WelcomeCard />}
     </Stack>
   );

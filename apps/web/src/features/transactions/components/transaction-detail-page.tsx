@@ -9,6 +9,7 @@ import { formatDecimal } from '../../../lib/format/decimal';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useTransactionDetail } from '../api/use-transactions';
+import { RowActions } from './row-actions';
 import { safeTransactionRef } from './transaction-ref';
 
 type Item = [label: string, value: ReactNode];
@@ -143,6 +144,14 @@ function Detail({ tx }: { tx: Transaction }) {
 
   return (
     <>
+      <Card padding="sm" aria-label="Actions">
+        <Group gap="sm">
+          <Text fz="sm" fw={600} ff="monospace">
+            {safeTransactionRef(tx.Prefix, tx.TransactionID)}
+          </Text>
+          <RowActions tx={tx} isMaster={false} />
+        </Group>
+      </Card>
       <Grid gap="md">
         {groups.map(([title, items]) => (
           <Grid.Col key={title} span={{ base: 12, lg: 6 }}>

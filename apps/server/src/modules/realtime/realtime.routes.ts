@@ -1,0 +1,93 @@
+import { hasPermission, type PermissionSlug, SOCKET_PATHS, type SocketName } from '@bo/contract';
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { isAllowedOrigin } from '../../plugins/csrf';
+import { ApiError, unauthorized } from '../../plugins/errors';
+import type { LiveSession, Sessions } from '../auth/session.service';
+import { permissionSlugsOfRole } from '../staff/staff.repository';
+import type { RealtimeHub } from './realtime.hub';
+
+/** Both feeds show transaction references and amounts: the same slug as the list they feed. */
+const SOCKET_ACCESS: Record<SocketName, PermissionSlug> = {
+  notifications: 'view-transactions',
+  transactions: 'view-transactions',
+};
+
+/**
+ * How often open sockets re-check their session and permission, so an expiry, a role change or a logout on
+ * another instance ends them. A logout on this instance ends them at once.
+ */
+export const SOCKET_RECHECK_MS = 30_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    liveSession?: LiveSession;
+  }
+}
+
+/**
+ * The WebSockets of SPEC §7.3. The upgrade is refused (401/403, before any frame) without a live session
+ * cookie, with a foreign Origin (DESIGN §5: cross-site WebSocket hijacking) or without the feed's slug.
+ */
+export async function registerRealtimeRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; sessions: Sessions; hub: RealtimeHub; allowedOrigins: string[]; recheckMs?: number },
+) {
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+
+  const holds = async (live: LiveSession, slug: PermissionSlug) =>
+    hasPermission(
+      (await permissionSlugsOfRole(deps.db, live.staff.roleId)).map((Slug) => ({ Slug })),
+      slug,
+    );
+
+  const authorize = (channel: SocketName) => async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (!origin || !isAllowedOrigin(origin, request.headers.host, deps.allowedOrigins)) {
+      throw new ApiError(403, 'Cross-origin request refused');
+    }
+    const live = await deps.sessions.resolveToken(request.cookies.bo_session);
+    if (!live) throw unauthorized();
+    if (!(await holds(live, SOCKET_ACCESS[channel]))) throw new ApiError(403, 'Forbidden');
+    request.liveSession = live;
+  };
+
+  for (const channel of Object.keys(SOCKET_PATHS) as SocketName[]) {
+    app.get(
+      SOCKET_PATHS[channel],
+      { websocket: true, preValidation: authorize(channel) },
+      (socket, request) => {
+        const live = request.liveSession;
+        if (!live) {
+          socket.close(4401, 'Session ended');
+          return;
+        }
+        const remove = deps.hub.add({ socket, channel, sessionId: live.session.id });
+        socket.on('close', remove);
+        // The feeds are server to browser; a browser that talks is ignored rather than trusted.
+        socket.on('message', () => undefined);
+      },
+    );
+  }
+
+  const recheck = async () => {
+    for (const sessionId of deps.hub.sessions()) {
+      const live = await deps.sessions.resolveId(sessionId);
+      if (!live || !(await holds(live, 'view-transactions'))) deps.hub.closeSession(sessionId);
+    }
+  };
+  const timer = setInterval(() => {
+    recheck().catch((error: unknown) => app.log.warn({ err: error }, 'socket session re-check failed'));
+  }, deps.recheckMs ?? SOCKET_RECHECK_MS);
+  timer.unref();
+  const stopHearing = deps.sessions.onEnded(() => {
+    if (deps.hub.size() === 0) return;
+    recheck().catch((error: unknown) => app.log.warn({ err: error }, 'socket session re-check failed'));
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    stopHearing();
+    deps.hub.closeAll();
+  });
+}

@@ -1,0 +1,125 @@
+import type { FailureCause } from '@bo/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../lib/session/session.store';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render-app';
+import { FailureBox } from './failure-box';
+
+const failure = (overrides: Partial<FailureCause> = {}): FailureCause => ({
+  ID: 41,
+  Name: 'BTC',
+  LongName: 'Bitcoin',
+  AltCoinID: 1,
+  Failure: 'Node did not answer',
+  Address: 'bc1qfailure',
+  Notes: null,
+  Sticky: 0,
+  CreatedOn: new Date().toISOString(),
+  UpdatedOn: new Date().toISOString(),
+  ...overrides,
+});
+
+const answer = (records: FailureCause[], total = records.length) => ({
+  data: { data: { records, meta: { total, offset: 0, limit: 8, page: 1 } } },
+});
+
+const listCalls = (calls: ReturnType<typeof mockApi>['calls']) =>
+  calls.filter((c) => c.url.searchParams.get('Call') === 'TransactionFailure').map((c) => c.url.searchParams);
+
+const signIn = () => {
+  useAppStore.setState({
+    session: { ID: 7, APIKey: 'k', SessionID: 's', Username: 'alice' },
+    token: 'jwt-1',
+    isLoggedIn: true,
+  });
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('FailureBox', () => {
+  it('asks for page one sorted by CreatedOn descending and marks a fresh record as new', async () => {
+    signIn();
+    const old = failure({ ID: 40, CreatedOn: '2020-01-01T00:00:00Z', Failure: 'Old failure' });
+    const { calls } = mockApi({ TransactionFailure: answer([failure(), old], 2) });
+    renderWithProviders(<FailureBox />);
+    const table = await screen.findByRole('table', { name: 'Transaction failures' });
+    const first = listCalls(calls)[0];
+    expect(first?.get('page')).toBe('1');
+    expect(first?.get('orderBy')).toBe('CreatedOn');
+    expect(first?.get('order')).toBe('desc');
+    expect(first?.get('limit')).toBe('8');
+    expect(first?.get('sticky')).toBe('false');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'New' })).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).queryByRole('img', { name: 'New' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1 - 2 of 2')).toBeInTheDocument();
+  });
+
+  it('searches after the typing pauses, filters sticky records and toggles the sort', async () => {
+    signIn();
+    const { calls } = mockApi({ TransactionFailure: answer([failure()]) });
+    const user = userEvent.setup();
+    renderWithProviders(<FailureBox />);
+    await screen.findByRole('table', { name: 'Transaction failures' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Search failures' }), 'node');
+    expect(listCalls(calls).some((c) => c.get('keyword') === 'node')).toBe(false);
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('keyword')).toBe('node'), { timeout: 2000 });
+    expect(listCalls(calls).filter((c) => c.get('keyword')?.startsWith('no')).length).toBe(1);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Sticky Only' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('sticky')).toBe('true'));
+
+    await user.click(screen.getByRole('button', { name: 'ID' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('orderBy')).toBe('ID'));
+    expect(listCalls(calls).at(-1)?.get('order')).toBe('desc');
+    await user.click(screen.getByRole('button', { name: 'ID' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('order')).toBe('asc'));
+  });
+
+  it('flips the sticky flag through UpdateTable', async () => {
+    signIn();
+    const { calls } = mockApi({
+      TransactionFailure: answer([failure({ Sticky: 1 })]),
+      UpdateTable: { data: failure({ Sticky: 0 }) },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FailureBox />);
+    await user.click(await screen.findByRole('button', { name: 'Unstick failure 41' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.searchParams.get('Call') === 'UpdateTable')?.body).toEqual({
+        table: 'Transaction_Failure',
+        ID: 41,
+        field: 'Sticky',
+        value: 0,
+      }),
+    );
+  });
+
+  it('requires notes, and keeps them when saving fails', async () => {
+    signIn();
+    const { calls } = mockApi({
+      TransactionFailure: answer([failure()]),
+      UpdateTable: { status: 503, message: 'Database unavailable' },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FailureBox />);
+    await user.click(await screen.findByRole('button', { name: 'Update notes of failure 41' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Notes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Notes are required')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.searchParams.get('Call') === 'UpdateTable')).toBe(false);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Restarted the node');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Notes' })).toHaveValue(
+      'Restarted the node',
+    );
+    await act(async () => {});
+  });
+});
