@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
+          // Whole-app renders; on a shared two-core machine under load the default 5 s is too tight.
+          testTimeout: 20_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

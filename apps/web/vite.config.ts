@@ -8,10 +8,19 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    // The dev server forwards both services (and later the WebSockets) to the local Fastify server.
-    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
+    // The dev server forwards both services and the live feeds to the local Fastify server.
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget, changeOrigin: false, ws: true },
+    },
   },
-  preview: { port: 4173, proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } } },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget, changeOrigin: false, ws: true },
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,6 +3,7 @@ export * from './auth/permissions';
 export * from './calls/admin.calls';
 export * from './calls/call';
 export * from './calls/main.calls';
+export * from './calls/service-status';
 export * from './common/constants';
 export * from './common/envelope.schema';
 export * from './entities/catalog.schema';

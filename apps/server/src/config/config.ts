@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { SidebarLinks } from '@bo/contract';
+import type { ServiceStatusKey, SidebarLinks } from '@bo/contract';
 import type { Env } from './env';
 
 /** Settings after defaults that depend on each other are resolved. */
@@ -26,6 +26,10 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   sidebarLinks: SidebarLinks;
+  /** The read replica the Sync Status reports on, when it is not DATABASE_URL itself (ADR 0006). */
+  readReplicaUrl: string | undefined;
+  /** Upstream health addresses of the four status endpoints; a missing one answers NOT CONFIGURED. */
+  serviceStatus: { timeoutMs: number; upstreams: Partial<Record<ServiceStatusKey, string>> };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -75,6 +79,16 @@ export function toConfig(env: Env): AppConfig {
     publicUrl,
     logLevel: env.LOG_LEVEL,
     sidebarLinks: { tools: env.TOOLS_LINKS, 'tomcat-servers': env.TOMCAT_SERVER_LINKS },
+    readReplicaUrl: env.READ_REPLICA_URL,
+    serviceStatus: {
+      timeoutMs: env.STATUS_TIMEOUT_MS,
+      upstreams: {
+        artemis: env.STATUS_URL_ARTEMIS,
+        kc: env.STATUS_URL_KC,
+        'kc-sockets': env.STATUS_URL_KC_SOCKETS,
+        'kc-broker': env.STATUS_URL_KC_BROKER,
+      },
+    },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

@@ -17,6 +17,18 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the status upstreams as http(s) addresses, a blank one as unset', () => {
+    const env = readEnv({ STATUS_URL_ARTEMIS: 'http://artemis.internal:8080/health', STATUS_URL_KC: '' });
+    expect(env.STATUS_URL_ARTEMIS).toBe('http://artemis.internal:8080/health');
+    expect(env.STATUS_URL_KC).toBeUndefined();
+    expect(env.STATUS_URL_KC_BROKER).toBeUndefined();
+    expect(env.STATUS_TIMEOUT_MS).toBe(3000);
+  });
+
+  it('refuses a status upstream that is not an http(s) address', () => {
+    expect(() => readEnv({ STATUS_URL_KC_SOCKETS: 'file:///etc/passwd' })).toThrow(/STATUS_URL_KC_SOCKETS/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT/);
   });

@@ -27,6 +27,12 @@ const links = z
     return out;
   });
 
+/** An http(s) address, or unset; an empty value counts as unset so a blank line in a .env file is harmless. */
+const optionalHttpUrl = z
+  .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'expected an http(s) address' })])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -74,6 +80,21 @@ const envSchema = z.object({
   /** External links of the sidebar's Tools and Tomcat Servers groups (SPEC §2.4), shown to admin-commander. */
   TOOLS_LINKS: links,
   TOMCAT_SERVER_LINKS: links,
+  /**
+   * A PostgreSQL read replica whose lag the dashboard's Sync Status reports (ADR 0006). Unset: the server
+   * reports on DATABASE_URL itself (a standby, or a primary's attached standbys, or no replica at all).
+   */
+  READ_REPLICA_URL: z.string().url().optional(),
+  /**
+   * Health addresses of the services behind the dashboard's status buttons (SPEC §7.2); each must answer
+   * exactly OK when healthy. Unset: the button says NOT CONFIGURED, never a made-up OK.
+   */
+  STATUS_URL_ARTEMIS: optionalHttpUrl,
+  STATUS_URL_KC: optionalHttpUrl,
+  STATUS_URL_KC_SOCKETS: optionalHttpUrl,
+  STATUS_URL_KC_BROKER: optionalHttpUrl,
+  /** How long a status check waits for a service before answering TIMEOUT. */
+  STATUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Tests only: a PostgreSQL server on which each test file creates (and drops) its own database. */
   TEST_DATABASE_URL: z.string().url().optional(),
 });

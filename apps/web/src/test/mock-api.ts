@@ -97,6 +97,9 @@ export const signedInRoutes = (slugs: string[], extra: Routes = {}): Routes => (
   'GET /v2REAPI?Call=Accountdetail': { data: { data: ACCOUNT } },
   GenerateJWTToken: { data: { Token: 'jwt-1', Permissions: slugs.map((Slug) => ({ Slug })) } },
   ListAltCoins: { data: ALT_COINS },
+  SlaveStatus: {
+    data: { Seconds_Behind_Master: 0, Slave_IO_Running: 'Yes', Slave_SQL_Running: 'Yes', Source: 'primary' },
+  },
   ...extra,
 });
 

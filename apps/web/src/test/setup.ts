@@ -3,7 +3,9 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { useNotificationCenter } from '../lib/notifications/notification-center.store';
 import { useAppStore } from '../lib/session/session.store';
+import { FakeWebSocket } from './fake-web-socket';
 
 // The ALTCHA web component cannot run in jsdom; every test gets a button that "solves" it.
 vi.mock('../components/ui/bot-check/bot-check', async () => import('./fake-bot-check'));
@@ -31,6 +33,8 @@ class ResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserver;
+// Live feeds never reach the network in unit tests; a test pushes frames through FakeWebSocket.
+window.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 
 afterEach(() => {
   cleanup();
@@ -39,6 +43,8 @@ afterEach(() => {
   useAppStore.getState().reset();
   useAppStore.setState({ bootStatus: 'pending' });
   localStorage.clear();
+  useNotificationCenter.getState().clear();
+  FakeWebSocket.instances = [];
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -10,11 +10,13 @@ import {
   pendingKycSchema,
   recentRegistrationSchema,
   roleSchema,
+  syncStatusSchema,
 } from '../entities/catalog.schema';
 import { transactionSchema } from '../entities/transaction.schema';
 import { transactionListParamsSchema, transactionListSchema } from '../entities/transaction-list.schema';
 import { sidebarLinksSchema } from '../routes/sidebar';
 import { defineCall } from './call';
+import { syncSourceSchema } from './service-status';
 
 const none = z.object({});
 
@@ -216,6 +218,20 @@ export const ADMIN_CALLS = {
       }),
     ]),
     data: failureCauseSchema,
+  }),
+  /**
+   * Replica lag for the dashboard's Sync Status box (SPEC §2.6, §7.2), in MySQL's SHOW SLAVE STATUS names.
+   * `view-transactions`, not `admin-commander`: the badge tells whoever reads the transaction list
+   * whether that list may be stale, and support staff read it all day (ADR 0006). `Source` (our addition)
+   * says what the figures describe, so 'Synced' without any replica is not mistaken for a healthy replica.
+   */
+  SlaveStatus: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'SlaveStatus',
+    access: 'view-transactions',
+    params: none,
+    data: syncStatusSchema.extend({ Source: syncSourceSchema }),
   }),
   /** The external links of the sidebar's Tools and Tomcat Servers groups (SPEC §2.4). */
   SidebarLinks: defineCall({

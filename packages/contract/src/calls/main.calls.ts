@@ -8,6 +8,7 @@ import {
   resetPasswordParamsSchema,
   sessionSchema,
 } from '../auth/auth.schema';
+import { decimalString } from '../common/envelope.schema';
 import { defineCall } from './call';
 
 export const publicConfigSchema = z.object({
@@ -17,6 +18,31 @@ export const publicConfigSchema = z.object({
   totpMandatory: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * Fiatlookup (SPEC §7.1): what `Amount` of coin `AltCoinID` is worth in the coin whose short name is
+ * `FiatMoney`. `FiatLookup` is always 0 in SPEC; other values are refused rather than guessed at.
+ */
+export const fiatLookupParamsSchema = z.object({
+  AltCoinID: z.coerce.number().int().positive(),
+  // Plain non-negative decimals only, as the converter sends them; bounded so the SQL stays cheap.
+  Amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Amount must be a plain non-negative decimal')
+    .default('1'),
+  FiatLookup: z.coerce.number().pipe(z.literal(0)).default(0),
+  FiatMoney: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,20}$/, 'FiatMoney must be a coin short name')
+    .default('EUR'),
+  output: z.literal('json').optional(),
+});
+export type FiatLookupParams = z.infer<typeof fiatLookupParamsSchema>;
+
+/** One entry when both coins have a rate, none otherwise; OutputValue is floored to 8 decimals. */
+export const fiatLookupAnswerSchema = z.array(z.object({ OutputValue: decimalString }));
 
 /** Service prefixes of the web app's default same-origin deployment (DESIGN §2). */
 export const MAIN_SERVICE_PREFIX = '/api/main';
@@ -60,6 +86,14 @@ export const MAIN_CALLS = {
     access: 'login',
     params: accountCredentialsSchema.extend({ output: z.literal('json').optional() }),
     data: z.object({ data: accountDetailSchema }),
+  }),
+  Fiatlookup: defineCall({
+    method: 'GET',
+    path: '/v2REAPI',
+    call: 'Fiatlookup',
+    access: 'login',
+    params: fiatLookupParamsSchema,
+    data: fiatLookupAnswerSchema,
   }),
   Config: defineCall({
     method: 'GET',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanConverterInput, convertAmount, floorDecimals } from './converter.rule';
+import {
+  cleanConverterInput,
+  convertAmount,
+  divideAmount,
+  floorDecimals,
+  limitConverterInput,
+} from './converter.rule';
 
 describe('cleanConverterInput', () => {
   it('replaces a comma with a dot', () => {
@@ -130,5 +136,57 @@ describe('convertAmount', () => {
   it('returns an empty string when either input is not a number', () => {
     expect(convertAmount('', '1')).toBe('');
     expect(convertAmount('1', 'abc')).toBe('');
+  });
+});
+
+describe('limitConverterInput', () => {
+  it('cleans like cleanConverterInput', () => {
+    expect(limitConverterInput('1,5')).toBe('1.5');
+    expect(limitConverterInput('€ 12abc')).toBe('12');
+  });
+
+  it('floors what is typed to 8 decimals by cutting the extra digits', () => {
+    expect(limitConverterInput('0.123456789')).toBe('0.12345678');
+    expect(limitConverterInput('0,999999999')).toBe('0.99999999');
+  });
+
+  it('keeps the text as typed otherwise, so typing is not fought', () => {
+    expect(limitConverterInput('0.')).toBe('0.');
+    expect(limitConverterInput('1.000')).toBe('1.000');
+    expect(limitConverterInput('.5')).toBe('.5');
+  });
+
+  it('honours a custom number of decimals', () => {
+    expect(limitConverterInput('12.3456', 2)).toBe('12.34');
+    expect(limitConverterInput('12.3456', 0)).toBe('12.');
+  });
+});
+
+describe('divideAmount', () => {
+  it('divides exactly and cuts to 8 decimals without rounding up', () => {
+    expect(divideAmount('1', '3')).toBe('0.33333333');
+    expect(divideAmount('2', '3')).toBe('0.66666666');
+    expect(divideAmount('1', '90000')).toBe('0.00001111');
+  });
+
+  it('inverts a rate written with any number of decimals', () => {
+    expect(divideAmount('1', '0.00001111')).toBe('90009.00090009');
+    expect(divideAmount('0.5', '0.25')).toBe('2');
+    expect(divideAmount('123456789.12345678', '0.1')).toBe('1234567891.2345678');
+  });
+
+  it('keeps precision on numbers beyond float range', () => {
+    expect(divideAmount('123456789012345678901234567890', '2')).toBe('61728394506172839450617283945');
+  });
+
+  it('honours a custom number of decimals', () => {
+    expect(divideAmount('10', '3', 2)).toBe('3.33');
+  });
+
+  it('returns an empty string for a zero rate or text that is not a number', () => {
+    expect(divideAmount('1', '0')).toBe('');
+    expect(divideAmount('1', '0.000')).toBe('');
+    expect(divideAmount('', '1')).toBe('');
+    expect(divideAmount('1', 'abc')).toBe('');
   });
 });

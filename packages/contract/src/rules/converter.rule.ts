@@ -13,6 +13,23 @@ export const cleanConverterInput = (s: string): string => {
   return dot === -1 ? kept : `${kept.slice(0, dot + 1)}${kept.slice(dot + 1).replaceAll('.', '')}`;
 };
 
+const assertDecimals = (decimals: number): void => {
+  if (!Number.isSafeInteger(decimals) || decimals < 0) throw new RangeError(`Invalid decimals: ${decimals}`);
+};
+
+/**
+ * What the converter's amount box keeps of a keystroke (SPEC §5): {@link cleanConverterInput}, then any
+ * digits past `decimals` places cut off, which for these non-negative amounts is the floor
+ * ('0.123456789' → '0.12345678'). Unlike {@link floorDecimals} it leaves the text as typed otherwise, so
+ * '0.' or '1.000' survive mid-keystroke.
+ */
+export const limitConverterInput = (s: string, decimals: number = AMOUNT_DECIMALS): string => {
+  assertDecimals(decimals);
+  const cleaned = cleanConverterInput(s);
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1 + decimals);
+};
+
 /** An exact decimal: `negative` and `coefficient / 10^scale`, with scale never negative. */
 interface Decimal {
   negative: boolean;
@@ -39,10 +56,6 @@ const parseDecimal = (value: string): Decimal | null => {
     scale = 0;
   }
   return { negative: sign === '-', coefficient, scale };
-};
-
-const assertDecimals = (decimals: number): void => {
-  if (!Number.isSafeInteger(decimals) || decimals < 0) throw new RangeError(`Invalid decimals: ${decimals}`);
 };
 
 /** Truncates to `decimals` places and writes the shortest plain form: no exponent, no trailing zeros. */
@@ -88,4 +101,23 @@ export const convertAmount = (amount: string, rate: string, decimals: number = A
     scale: a.scale + r.scale,
   };
   return formatTruncated(product, decimals);
+};
+
+/**
+ * Divides an amount by a rate (the converter's reverse lookup, SPEC §7.1: a rate known only from the
+ * target coin to the source coin is inverted). The exact quotient is cut to `decimals` places toward zero,
+ * with BigInt only. Returns '' when either input is not a number or the rate is zero.
+ */
+export const divideAmount = (amount: string, rate: string, decimals: number = AMOUNT_DECIMALS): string => {
+  assertDecimals(decimals);
+  const a = parseDecimal(amount);
+  const r = parseDecimal(rate);
+  if (!a || !r || r.coefficient === 0n) return '';
+  // a / r = (ca / 10^sa) / (cr / 10^sr); scaled by 10^decimals so one integer division truncates it.
+  const numerator = a.coefficient * 10n ** BigInt(r.scale + decimals);
+  const denominator = r.coefficient * 10n ** BigInt(a.scale);
+  return formatTruncated(
+    { negative: a.negative !== r.negative, coefficient: numerator / denominator, scale: decimals },
+    decimals,
+  );
 };

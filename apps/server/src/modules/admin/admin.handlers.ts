@@ -14,6 +14,7 @@ import {
 import { createFailuresService } from '../failures/failures.service';
 import { listPermissions, listRoles } from '../roles/roles.repository';
 import { findStaffById, permissionSlugsOfRole } from '../staff/staff.repository';
+import type { SyncStatusReader } from '../status/sync-status.service';
 import { createTransactionsService } from '../transactions/transactions.service';
 import type { AdminHandlers } from './admin.calls';
 
@@ -29,6 +30,7 @@ export function createAdminHandlers(deps: {
   jwt: Jwt;
   now: () => Date;
   sidebarLinks: SidebarLinks;
+  syncStatus: SyncStatusReader;
 }): AdminHandlers {
   const { db } = deps;
   const transactions = createTransactionsService(db, deps.now);
@@ -55,6 +57,7 @@ export function createAdminHandlers(deps: {
       TotalRegistrations: await registrationsSince(db, new Date(deps.now().getTime() - DASHBOARD_DAY_MS)),
     }),
     SidebarLinks: async () => deps.sidebarLinks,
+    SlaveStatus: () => deps.syncStatus.read(),
     ListTransactions: (params) => transactions.list(params),
     MerchantsListDash: (params) => transactions.merchantsForRange(params.startDate, params.endDate),
     TransactionDetail: (params) => transactions.detail(params.ID),

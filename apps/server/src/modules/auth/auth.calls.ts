@@ -10,10 +10,11 @@ import {
   resetPasswordParamsSchema,
   type Session,
 } from '@bo/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { RequestAuth } from '../../plugins/auth';
 import { ApiError, badRequest } from '../../plugins/errors';
+import type { RatesService } from '../rates/rates.service';
 import { permissionSlugsOfRole, roleName } from '../staff/staff.repository';
 import type { AuthService } from './auth.service';
 import type { BotCheck } from './bot-check.service';
@@ -24,13 +25,14 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   requestAuth: RequestAuth;
   botCheck: BotCheck;
+  rates: RatesService;
   publicConfig: PublicConfig;
   cookie: { maxAgeMs: number; secure: boolean };
 }
 
 const ok = <D>(data: D, message: string = MESSAGES.ok) => ({ status_code: 200, message, data });
 
-/** The main application service of SPEC §7.1: sign-in, sign-out, session restore, account detail. */
+/** The main application service of SPEC §7.1: sign-in, sign-out, session restore, account detail, converter. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const p = MAIN_SERVICE_PREFIX;
 
@@ -90,9 +92,24 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     });
   });
 
+  // SPEC §7.1 tells the GET calls of /v2REAPI apart by `Call`; each proves the session first.
   app.get(`${p}/v2REAPI`, async (request) => {
     const query = request.query as Record<string, unknown>;
-    if (query.Call !== 'Accountdetail') throw badRequest(`Unknown Call ${String(query.Call ?? '')}`.trim());
+    switch (query.Call) {
+      case 'Accountdetail':
+        return accountDetail(request, query);
+      case 'Fiatlookup': {
+        await deps.requestAuth.requireSession(request);
+        return ok(await deps.rates.fiatLookup(MAIN_CALLS.Fiatlookup.params.parse(query)));
+      }
+      default:
+        throw badRequest(
+          `Unknown Call ${typeof query.Call === 'string' ? query.Call.slice(0, 64) : ''}`.trim(),
+        );
+    }
+  });
+
+  async function accountDetail(request: FastifyRequest, query: Record<string, unknown>) {
     const { staff } = await deps.requestAuth.requireSession(request);
     const credentials = accountCredentialsSchema.parse(query);
     if (credentials.MerchantID !== staff.id || credentials.APIKey !== staff.apiKey)
@@ -110,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         LastLoginOn: staff.lastLoginOn?.toISOString() ?? null,
       },
     });
-  });
+  }
 
   app.post(`${p}/ForgotPassword`, async (request) => {
     const params = forgotPasswordParamsSchema.parse(request.body ?? {});

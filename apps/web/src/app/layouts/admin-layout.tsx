@@ -1,11 +1,13 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { CoinConverter } from '../../features/converter/components/coin-converter';
 import { useAltCoins } from '../../features/shell/api/use-alt-coins';
 import { ReloginModal } from '../../features/shell/components/relogin-modal';
 import { Sidebar } from '../../features/shell/components/sidebar';
 import { TopBar } from '../../features/shell/components/top-bar';
 import { useKeepAlive } from '../../features/shell/hooks/use-keep-alive';
+import { useNotificationFeed } from '../../lib/notifications/use-notification-feed';
 import { useAppStore } from '../../lib/session/session.store';
 import { DocumentTitle } from '../document-title';
 
@@ -16,6 +18,7 @@ export function AdminLayout() {
   const [isMobileOpen, mobile] = useDisclosure(false);
   useAltCoins();
   useKeepAlive();
+  useNotificationFeed();
 
   return (
     <AppShell
@@ -34,6 +37,7 @@ export function AdminLayout() {
           isMobileSidebarOpen={isMobileOpen}
           onToggleSidebar={toggleSidebar}
           onToggleMobileSidebar={mobile.toggle}
+          tools={<CoinConverter />}
         />
       </AppShell.Header>
       <AppShell.Navbar aria-label="Main navigation">

@@ -2,9 +2,11 @@ import { Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useHasPermission } from '../../../lib/session/use-permission';
+import { useF2Refresh, usePageWake } from '../hooks/use-dashboard-keys';
 import { PendingKycBox } from './pending-kyc-box';
 import { RecentRegistrationsBox } from './recent-registrations-box';
 import { SummaryBoxes } from './summary-boxes';
+import { SyncStatusBox } from './sync-status-box';
 import { WelcomeCard } from './welcome-card';
 
 function PrivacyToggle() {
@@ -38,6 +40,8 @@ export function DashboardPage({ transactions, failures }: DashboardPageProps) {
   const canSeeRegistrations = useHasPermission('view-users');
   const canSeeTransactions = useHasPermission('view-transactions') && transactions !== undefined;
   const hasAnyBox = canSeeSummary || canSeeKyc || canSeeRegistrations || canSeeTransactions;
+  useF2Refresh();
+  usePageWake();
 
   return (
     <Stack gap="lg">
@@ -56,20 +60,21 @@ export function DashboardPage({ transactions, failures }: DashboardPageProps) {
       </Group>
       {canSeeSummary ? <SummaryBoxes /> : null}
       {canSeeTransactions ? transactions : null}
-      {canSeeKyc || canSeeRegistrations ? (
-        <Grid gap="md">
-          {canSeeKyc ? (
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <PendingKycBox />
-            </Grid.Col>
-          ) : null}
-          {canSeeRegistrations ? (
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <RecentRegistrationsBox />
-            </Grid.Col>
-          ) : null}
-        </Grid>
-      ) : null}
+      <Grid gap="md">
+        {canSeeKyc ? (
+          <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+            <PendingKycBox />
+          </Grid.Col>
+        ) : null}
+        {canSeeRegistrations ? (
+          <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+            <RecentRegistrationsBox />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+          <SyncStatusBox />
+        </Grid.Col>
+      </Grid>
       {canSeeTransactions && failures ? failures : null}
       {hasAnyBox ? null : <WelcomeCard />}
     </Stack>

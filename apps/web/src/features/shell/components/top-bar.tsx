@@ -1,8 +1,11 @@
 import { adminPath } from '@bo/contract';
 import { Anchor, Burger, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProductName } from '../../../lib/config/use-product-config';
+import { HeaderSearch } from './header-search';
+import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
 export interface TopBarProps {
@@ -10,6 +13,8 @@ export interface TopBarProps {
   isMobileSidebarOpen: boolean;
   onToggleSidebar: () => void;
   onToggleMobileSidebar: () => void;
+  /** Header tools of other features (the coin converter), composed in by the layout. */
+  tools?: ReactNode;
 }
 
 export function TopBar({
@@ -17,6 +22,7 @@ export function TopBar({
   isMobileSidebarOpen,
   onToggleSidebar,
   onToggleMobileSidebar,
+  tools,
 }: TopBarProps) {
   const productName = useProductName();
 
@@ -51,7 +57,12 @@ export function TopBar({
           </Group>
         </Anchor>
       </Group>
-      <UserMenu />
+      <Group gap="sm" wrap="nowrap">
+        <HeaderSearch />
+        {tools}
+        <NotificationBell />
+        <UserMenu />
+      </Group>
     </Group>
   );
 }

@@ -12,8 +12,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { copyToClipboard } from '../../../lib/clipboard';
 import { useHasPermission } from '../../../lib/session/use-permission';
-import { copyToClipboard } from './copy-to-clipboard';
 import { LogsDialog } from './logs-dialog';
 import { StatusDialog } from './status-dialog';
 import { safeTransactionRef } from './transaction-ref';
@@ -79,7 +79,7 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
         <Tooltip label={`All transactions of xChange ${tx.XChangeID}`} withArrow openDelay={300}>
           <ActionIcon
             component={Link}
-            to={`${adminPath('dashboard')}?xc=xc${tx.XChangeID}`}
+            to={`${adminPath('dashboard')}?xc=${tx.XChangeID}`}
             variant="subtle"
             size="sm"
             aria-label={`Open xChange ${tx.XChangeID}`}

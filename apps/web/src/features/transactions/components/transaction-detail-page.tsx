@@ -144,10 +144,10 @@ function Detail({ tx }: { tx: Transaction }) {
 
   return (
     <>
-      <Card padding="sm" aria-label="Actions">
+      <Card padding="sm" component="section" aria-label="Actions">
         <Group gap="sm">
-          <Text fz="sm" fw={600} ff="monospace">
-            {safeTransactionRef(tx.Prefix, tx.TransactionID)}
+          <Text fz="sm" c="dimmed">
+            Actions
           </Text>
           <RowActions tx={tx} isMaster={false} />
         </Group>

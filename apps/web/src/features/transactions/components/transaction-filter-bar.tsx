@@ -1,13 +1,16 @@
 import {
   ALL_STATUS_FILTER,
+  DASHBOARD_SEARCH_DEBOUNCE_MS,
   STATUS_FILTER_OPTIONS,
   type StatusFilterValue,
   statusFilterValueSchema,
   validateDateRange,
 } from '@bo/contract';
 import { Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { DASHBOARD_KEYWORD_INPUT_ID } from '../../../lib/dashboard-dom';
 import { useDashboardMerchants } from '../api/use-transactions';
 import { type TransactionFilters, todayDay } from '../hooks/use-transaction-filters';
 
@@ -20,6 +23,8 @@ export interface TransactionFilterBarProps {
   applied: TransactionFilters;
   onSearch: (next: TransactionFilters) => void;
   onReset: () => void;
+  /** Shown between Search and Reset: Stop Sync while the worker loads (SPEC §2.6). */
+  extraActions?: ReactNode;
 }
 
 const toStatuses = (values: string[]): StatusFilterValue[] =>
@@ -29,7 +34,12 @@ const toStatuses = (values: string[]): StatusFilterValue[] =>
   });
 
 /** From/To, merchant, keyword and status filters with Search and Reset (SPEC §2.6 item 2, §5). */
-export function TransactionFilterBar({ applied, onSearch, onReset }: TransactionFilterBarProps) {
+export function TransactionFilterBar({
+  applied,
+  onSearch,
+  onReset,
+  extraActions,
+}: TransactionFilterBarProps) {
   const [draft, setDraft] = useState<TransactionFilters>(applied);
   const [error, setError] = useState<string | null>(null);
   const today = todayDay();
@@ -49,6 +59,14 @@ export function TransactionFilterBar({ applied, onSearch, onReset }: Transaction
     if (problem) return;
     onSearch({ ...draft, keyword: draft.keyword.trim() });
   };
+
+  // SPEC §9: the keyword searches by itself once typing pauses for 600 ms.
+  const [settledKeyword] = useDebouncedValue(draft.keyword, DASHBOARD_SEARCH_DEBOUNCE_MS);
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  useEffect(() => {
+    if (settledKeyword.trim() !== applied.keyword) searchRef.current();
+  }, [settledKeyword, applied.keyword]);
 
   return (
     <Stack gap="xs">
@@ -85,6 +103,7 @@ export function TransactionFilterBar({ applied, onSearch, onReset }: Transaction
           w={220}
         />
         <TextInput
+          id={DASHBOARD_KEYWORD_INPUT_ID}
           label="Keyword"
           placeholder="ID, address, reference…"
           value={draft.keyword}
@@ -111,6 +130,7 @@ export function TransactionFilterBar({ applied, onSearch, onReset }: Transaction
         <Button leftSection={<IconSearch size={16} aria-hidden />} onClick={search}>
           Search
         </Button>
+        {extraActions}
         <Button
           variant="default"
           onClick={() => {

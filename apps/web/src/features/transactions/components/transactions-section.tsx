@@ -1,13 +1,29 @@
-import type { TransactionSortColumn } from '@bo/contract';
-import { Card, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { shouldInsertLive, type TransactionSortColumn } from '@bo/contract';
+import { Button, Card, Checkbox, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useHasPermission } from '../../../lib/session/use-permission';
+import { useLiveHighlight } from '../hooks/use-live-highlight';
+import { liveInsertFilterOf, useLiveTransactions } from '../hooks/use-live-transactions';
+import { type LocalSync, useLocalTransactions } from '../hooks/use-local-transactions';
+import { useQueryOptions } from '../hooks/use-query-options';
 import { type TransactionFilters, useTransactionFilters } from '../hooks/use-transaction-filters';
+import type { SyncParams } from '../local/worker-protocol';
+import { LocalPanel } from './local-panel';
 import { TransactionFilterBar } from './transaction-filter-bar';
 import { TransactionsTable } from './transactions-table';
+import { rowKey } from './transactions-view';
 
 const filterKey = (f: TransactionFilters): string =>
   JSON.stringify([f.from, f.to, f.merchantId, f.keyword, f.statuses]);
+
+const syncParamsOf = (f: TransactionFilters): SyncParams => ({
+  start: f.from,
+  end: f.to,
+  keyword: f.keyword,
+  statuses: f.statuses,
+  ...(f.merchantId !== null ? { merchantId: f.merchantId } : {}),
+});
 
 /** The dashboard's transactions table (SPEC §2.6 item 2), shown only with view-transactions. */
 export function TransactionsSection() {
@@ -16,28 +32,102 @@ export function TransactionsSection() {
   return <TransactionsCard />;
 }
 
+function SyncProgress({ sync }: { sync: LocalSync }) {
+  if (sync.status === 'idle') return null;
+  const percent = sync.total > 0 ? Math.round((sync.loaded / sync.total) * 100) : 0;
+  const label =
+    sync.status === 'syncing'
+      ? `Loading ${sync.loaded.toLocaleString('en')} of ${sync.total ? sync.total.toLocaleString('en') : '…'} rows`
+      : sync.status === 'complete'
+        ? `${sync.loaded.toLocaleString('en')} rows loaded`
+        : sync.status === 'stopped'
+          ? `Stopped: ${sync.loaded.toLocaleString('en')} of ${sync.total.toLocaleString('en')} rows loaded`
+          : `Loading failed after ${sync.loaded.toLocaleString('en')} rows`;
+  return (
+    <Stack gap={4} w={260}>
+      <Text size="xs" c="dimmed" role="status">
+        {label}
+      </Text>
+      {sync.status === 'syncing' ? (
+        <Progress value={percent} size="sm" animated aria-label="Local sync progress" />
+      ) : null}
+    </Stack>
+  );
+}
+
 function TransactionsCard() {
   const { filters, apply, reset } = useTransactionFilters();
   // Bumped by every Search and Reset: the table remounts, starts on page one and asks the server again.
   const [searchCount, setSearchCount] = useState(0);
+  const [serverTotal, setServerTotal] = useState(0);
+  const [isLocal, setLocal] = useState(false);
   const barKey = filterKey(filters);
+  const live = useLiveTransactions(true);
+  const local = useLocalTransactions(isLocal);
+  const { keys: localHighlighted, highlight: highlightLocal } = useLiveHighlight();
 
   const search = (next: TransactionFilters) => {
     setSearchCount((n) => n + 1);
     apply({ ...next, sort: filters.sort, order: filters.order });
   };
 
+  useQueryOptions(filters, (next, drop) => {
+    setSearchCount((n) => n + 1);
+    apply(next, { drop });
+  });
+
   const sort = (column: TransactionSortColumn) => {
     const order = filters.sort === column && filters.order === 'desc' ? 'asc' : 'desc';
     apply({ ...filters, sort: column, order });
   };
 
+  // Local mode loads the rows of the applied search; a new search loads again.
+  const { start } = local;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: barKey and searchCount name the applied search.
+  useEffect(() => {
+    if (isLocal) void start(syncParamsOf(filters));
+  }, [isLocal, start, barKey, searchCount]);
+
+  const { upsert } = local;
+  const { subscribe } = live;
+  useEffect(() => {
+    if (!isLocal) return;
+    return subscribe((event) => {
+      upsert(
+        event.transaction,
+        event.kind === 'waiting' && shouldInsertLive(event.transaction, liveInsertFilterOf(filters)),
+      );
+      highlightLocal(rowKey(event.transaction));
+    });
+  }, [isLocal, subscribe, upsert, filters, highlightLocal]);
+
+  const onTotal = useCallback((total: number) => setServerTotal(total), []);
+  const isSyncing = isLocal && local.sync.status === 'syncing';
+
   return (
     <Card component="section" aria-labelledby="transactions-heading" padding="md">
       <Stack gap="md">
-        <Title order={2} size="h5" id="transactions-heading">
-          Transactions
-        </Title>
+        <Group justify="space-between" align="center">
+          <Group gap="sm">
+            <Title order={2} size="h5" id="transactions-heading">
+              Transactions
+            </Title>
+            <Text size="xs" c={live.state === 'open' ? 'teal' : 'dimmed'} aria-live="polite">
+              {live.state === 'open' ? '● Live' : '○ Offline'}
+            </Text>
+          </Group>
+          <Group gap="md" align="center">
+            {isLocal ? <SyncProgress sync={local.sync} /> : null}
+            {serverTotal > 0 || isLocal ? (
+              <Checkbox
+                label="Local"
+                checked={isLocal}
+                onChange={(e) => setLocal(e.currentTarget.checked)}
+                title="Filter the loaded rows in the browser"
+              />
+            ) : null}
+          </Group>
+        </Group>
         <TransactionFilterBar
           key={`${barKey}|${searchCount}`}
           applied={filters}
@@ -46,12 +136,30 @@ function TransactionsCard() {
             setSearchCount((n) => n + 1);
             reset();
           }}
+          extraActions={
+            isSyncing ? (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconPlayerStop size={16} aria-hidden />}
+                onClick={local.stop}
+              >
+                Stop Sync
+              </Button>
+            ) : null
+          }
         />
-        <TransactionsTable
-          key={`${barKey}|${filters.sort}|${filters.order}|${searchCount}`}
-          filters={filters}
-          onSort={sort}
-        />
+        {isLocal ? (
+          <LocalPanel view={local.view} query={local.query} highlighted={localHighlighted} />
+        ) : (
+          <TransactionsTable
+            key={`${barKey}|${filters.sort}|${filters.order}|${searchCount}`}
+            filters={filters}
+            onSort={sort}
+            onTotal={onTotal}
+            subscribeLive={subscribe}
+          />
+        )}
       </Stack>
     </Card>
   );

@@ -87,8 +87,17 @@ export const useTransactionFilters = () => {
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => parseTransactionFilters(search), [search]);
 
+  /** Applies filters; `drop` removes other params in the same navigation (the one-shot query options). */
   const apply = useCallback(
-    (next: TransactionFilters) => setSearch((current) => writeFilters(current, next)),
+    (next: TransactionFilters, options: { drop?: readonly string[] } = {}) =>
+      setSearch(
+        (current) => {
+          const written = writeFilters(current, next);
+          for (const key of options.drop ?? []) written.delete(key);
+          return written;
+        },
+        { replace: (options.drop?.length ?? 0) > 0 },
+      ),
     [setSearch],
   );
 

@@ -1,0 +1,124 @@
+import {
+  STATUS_FILTER_OPTIONS,
+  statusFilterValueSchema,
+  TRANSACTIONS_PAGE_SIZE,
+  type TransactionSortColumn,
+} from '@bo/contract';
+import { Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { LocalView } from '../hooks/use-local-transactions';
+import { EMPTY_LOCAL_FILTER, type LocalFilter, type LocalQuery } from '../local/local-query';
+import { Pager, TransactionsView } from './transactions-view';
+
+const ALL_MERCHANTS = 'all';
+const STATUS_DATA = STATUS_FILTER_OPTIONS.map((o) => ({ value: o.value, label: o.label }));
+
+export interface LocalPanelProps {
+  view: LocalView;
+  query: (query: LocalQuery) => void;
+  highlighted: ReadonlySet<string>;
+}
+
+/**
+ * Local mode (SPEC §2.6 item 2): its own merchant, keyword, status and type filters over the rows the worker
+ * loaded. Every change is a message to the worker, which filters off the page's thread and answers a page.
+ */
+export function LocalPanel({ view, query, highlighted }: LocalPanelProps) {
+  const [filter, setFilter] = useState<LocalFilter>(EMPTY_LOCAL_FILTER);
+  const [sort, setSort] = useState<{ sort: TransactionSortColumn; order: 'asc' | 'desc' }>({
+    sort: 'CreatedOn',
+    order: 'desc',
+  });
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    query({ filter, ...sort, page, pageSize: TRANSACTIONS_PAGE_SIZE });
+  }, [query, filter, sort, page]);
+
+  const change = (next: Partial<LocalFilter>) => {
+    setFilter((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const toggleSort = (column: TransactionSortColumn) => {
+    setSort((s) => ({ sort: column, order: s.sort === column && s.order === 'desc' ? 'asc' : 'desc' }));
+    setPage(1);
+  };
+
+  const { result, facets } = view;
+  const lastPage = Math.max(1, Math.ceil(result.total / TRANSACTIONS_PAGE_SIZE));
+
+  return (
+    <Stack gap="sm" aria-label="Local filters" role="group">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Local merchant"
+          data={[
+            { value: ALL_MERCHANTS, label: 'All Merchants' },
+            ...facets.merchants.map((m) => ({ value: String(m.id), label: m.title })),
+          ]}
+          value={filter.merchantId === null ? ALL_MERCHANTS : String(filter.merchantId)}
+          onChange={(value) =>
+            change({ merchantId: value === null || value === ALL_MERCHANTS ? null : Number(value) })
+          }
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No merchant found"
+          w={220}
+        />
+        <TextInput
+          label="Local keyword"
+          placeholder="Filter loaded rows…"
+          leftSection={<IconSearch size={14} aria-hidden />}
+          value={filter.keyword}
+          onChange={(e) => change({ keyword: e.currentTarget.value })}
+          w={220}
+        />
+        <MultiSelect
+          label="Local status"
+          data={STATUS_DATA}
+          value={[...filter.statuses]}
+          onChange={(values) =>
+            change({
+              statuses: values.flatMap((v) => {
+                const parsed = statusFilterValueSchema.safeParse(v);
+                return parsed.success ? [parsed.data] : [];
+              }),
+            })
+          }
+          placeholder={filter.statuses.length === 0 ? 'All statuses' : undefined}
+          clearable
+          searchable
+          style={{ flex: 1, minWidth: 220 }}
+        />
+        <MultiSelect
+          label="Local type"
+          data={facets.types}
+          value={[...filter.types]}
+          onChange={(types) => change({ types })}
+          placeholder={filter.types.length === 0 ? 'All types' : undefined}
+          clearable
+          w={220}
+        />
+      </Group>
+      <TransactionsView
+        label="Local transactions"
+        records={result.rows}
+        sort={sort.sort}
+        order={sort.order}
+        onSort={toggleSort}
+        highlighted={highlighted}
+      />
+      <Pager
+        page={result.page}
+        pageSize={TRANSACTIONS_PAGE_SIZE}
+        shown={result.rows.length}
+        total={result.total}
+        onFirst={() => setPage(1)}
+        onPrevious={() => setPage(Math.max(1, result.page - 1))}
+        onNext={() => setPage(Math.min(lastPage, result.page + 1))}
+        onLast={() => setPage(lastPage)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+import {
+  AMOUNT_DECIMALS,
+  adminPath,
+  badgeColor,
+  formatUtcDate,
+  shownDate,
+  type Transaction,
+  type TransactionSortColumn,
+} from '@bo/contract';
+import { Anchor, Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDecimal } from '../../../lib/format/decimal';
+import { privacyStyle } from '../../../lib/format/privacy-style';
+import { useAppStore } from '../../../lib/session/session.store';
+import { RowActions } from './row-actions';
+import { safeTransactionRef } from './transaction-ref';
+
+export const COLUMNS: ReadonlyArray<{ sort: TransactionSortColumn; label: string }> = [
+  { sort: 'Merchant', label: 'Merchant' },
+  { sort: 'TransactionID', label: 'Transaction ID' },
+  { sort: 'OriginalAmount', label: 'Original Amount' },
+  { sort: 'Amount', label: 'Amount' },
+  { sort: 'Type', label: 'Type' },
+  { sort: 'Status', label: 'Status' },
+  { sort: 'CreatedOn', label: 'Created On' },
+  { sort: 'Date', label: 'Date' },
+];
+
+/** A row's identity across pages, live updates and the Local store: prefix plus platform id. */
+export const rowKey = (tx: Pick<Transaction, 'Prefix' | 'TransactionID'>): string =>
+  `${tx.Prefix}${tx.TransactionID}`;
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const HIGHLIGHT = { backgroundColor: 'var(--mantine-color-yellow-light)', transition: 'background-color 1s' };
+
+export interface TransactionsViewProps {
+  label: string;
+  records: readonly Transaction[];
+  sort: TransactionSortColumn;
+  order: 'asc' | 'desc';
+  onSort: (column: TransactionSortColumn) => void;
+  /** Rows that just arrived or changed live (SPEC §4), by {@link rowKey}. */
+  highlighted?: ReadonlySet<string>;
+}
+
+/** The eight columns of SPEC §2.6 item 2 with their row actions; the server and Local tables both use it. */
+export function TransactionsView({
+  label,
+  records,
+  sort,
+  order,
+  onSort,
+  highlighted,
+}: TransactionsViewProps) {
+  const privacyMode = useAppStore((s) => s.privacyMode);
+  const blur = privacyStyle(privacyMode);
+  const masters = new Set(
+    records.flatMap((r) => (r.MasterTransactionID === null ? [] : [r.MasterTransactionID])),
+  );
+
+  const header = (column: (typeof COLUMNS)[number]) => {
+    const isSorted = sort === column.sort;
+    const Arrow = order === 'asc' ? IconArrowUp : IconArrowDown;
+    return (
+      <Table.Th
+        key={column.sort}
+        aria-sort={isSorted ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+        style={nowrap}
+      >
+        <UnstyledButton onClick={() => onSort(column.sort)} fw={600} fz="sm">
+          <Group gap={4} wrap="nowrap">
+            {column.label}
+            {isSorted ? <Arrow size={14} aria-hidden /> : null}
+          </Group>
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+
+  const row = (tx: Transaction) => {
+    const ref = safeTransactionRef(tx.Prefix, tx.TransactionID);
+    const key = rowKey(tx);
+    const isHighlighted = highlighted?.has(key) ?? false;
+    return (
+      <Table.Tr
+        key={key}
+        style={isHighlighted ? HIGHLIGHT : undefined}
+        data-live={isHighlighted || undefined}
+      >
+        <Table.Td style={nowrap} maw={220}>
+          <Text span fz="sm" truncate="end" display="block" title={tx.ShopTitle} style={blur}>
+            {tx.ShopTitle || tx.OwnerNickName}
+          </Text>
+        </Table.Td>
+        <Table.Td style={nowrap}>
+          <Anchor component={Link} to={adminPath('transaction-detail', { id: ref })} fz="sm" ff="monospace">
+            {ref}
+          </Anchor>
+        </Table.Td>
+        <Table.Td style={nowrap} ta="right">
+          <Text span fz="sm" style={blur}>
+            {tx.OriginalAmount} {tx.InputCurrency}
+          </Text>
+        </Table.Td>
+        <Table.Td style={nowrap} ta="right">
+          <Text span fz="sm" style={blur}>
+            {formatDecimal(tx.Amount, AMOUNT_DECIMALS)} {tx.CoinName}
+          </Text>
+        </Table.Td>
+        <Table.Td style={nowrap}>{tx.TransactionType}</Table.Td>
+        <Table.Td style={nowrap}>
+          {/* The full status must show: a money desk cannot read "w…". */}
+          <Badge
+            color={badgeColor(tx.Status)}
+            variant="light"
+            styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+          >
+            {tx.Status}
+          </Badge>
+        </Table.Td>
+        <Table.Td style={nowrap} ff="monospace" fz="xs">
+          {formatUtcDate(tx.CreatedOn)}
+        </Table.Td>
+        <Table.Td style={nowrap} ff="monospace" fz="xs">
+          {formatUtcDate(shownDate(tx))}
+        </Table.Td>
+        <Table.Td style={nowrap}>
+          <RowActions tx={tx} isMaster={masters.has(tx.TransactionID)} />
+        </Table.Td>
+      </Table.Tr>
+    );
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={1280}>
+      <Table verticalSpacing={6} fz="sm" striped highlightOnHover aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map(header)}
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS.length + 1} ta="center">
+                <Text size="sm" c="dimmed">
+                  No transaction available
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            records.map(row)
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export interface PagerProps {
+  /** 1-based page shown. */
+  page: number;
+  pageSize: number;
+  shown: number;
+  total: number;
+  busy?: boolean;
+  onFirst: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  onLast: () => void;
+  /** Next/Previous may need more than a page number (a keyset cursor); false disables them. */
+  canPrevious?: boolean;
+  canNext?: boolean;
+}
+
+/** 'Showing a - b of n' with First / Previous / Next / Last (SPEC §2.6 item 2). */
+export function Pager(props: PagerProps) {
+  const { page, pageSize, shown, total, busy = false } = props;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize + 1;
+  const atStart = busy || page <= 1;
+  const atEnd = busy || page >= lastPage;
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {shown > 0 ? `Showing ${first} - ${first + shown - 1} of ${total}` : ''}
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={atStart} onClick={props.onFirst}>
+          First
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={atStart || props.canPrevious === false}
+          onClick={props.onPrevious}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={atEnd || props.canNext === false}
+          onClick={props.onNext}
+        >
+          Next
+        </Button>
+        <Button variant="default" size="xs" disabled={atEnd} onClick={props.onLast}>
+          Last
+        </Button>
+      </Group>
+    </Group>
+  );
+}

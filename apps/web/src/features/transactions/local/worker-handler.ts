@@ -1,0 +1,96 @@
+import { ADMIN_CALLS, type TransactionList } from '@bo/contract';
+import { isApiError, isJwtError } from '../../../lib/api/api-error';
+import { sendCall } from '../../../lib/api/http';
+import { LocalStore, SYNC_CHUNK } from './local-store';
+import type { FromWorker, SyncParams, ToWorker } from './worker-protocol';
+
+/**
+ * The logic of the transaction list background worker (SPEC §7.3): it loads the rows Local mode needs in
+ * chunks and answers Local queries. Kept apart from the worker's entry so tests can run it in-process.
+ */
+export function createWorkerHandler(post: (message: FromWorker) => void, origin: string) {
+  const store = new LocalStore();
+  let token = '';
+  let adminBase = '';
+  let tokenWaiter: ((fresh: string) => void) | null = null;
+
+  /** A fresh token from the page (the admin token is short-lived and only the page can re-mint it). */
+  const freshToken = () =>
+    new Promise<string>((resolve) => {
+      tokenWaiter = resolve;
+      post({ type: 'needToken' });
+    });
+
+  const fetchChunk = async (params: SyncParams, cursor: string | null): Promise<TransactionList> => {
+    const request = () =>
+      sendCall(
+        ADMIN_CALLS.ListTransactions,
+        {
+          ...params,
+          sort: 'CreatedOn',
+          order: 'desc',
+          pageSize: SYNC_CHUNK,
+          ...(cursor ? { page: 'next' as const, cursor } : { page: 'first' as const }),
+        },
+        { base: adminBase, headers: { Authorization: `Bearer ${token}` } },
+      );
+    try {
+      return (await request()).data;
+    } catch (error) {
+      if (!isJwtError(error)) throw error;
+      token = await freshToken();
+      return (await request()).data;
+    }
+  };
+
+  return (message: ToWorker): void => {
+    switch (message.type) {
+      case 'fetchLatestInfo': {
+        const { syncId } = message;
+        token = message.token;
+        adminBase = new URL(message.adminBase, origin).toString();
+        store
+          .sync(message.params, fetchChunk, (loaded, total) =>
+            post({ type: 'fetchLatestInfoProgress', syncId, loaded, total }),
+          )
+          .then((outcome) =>
+            post({
+              type: outcome.status === 'complete' ? 'fetchLatestInfoComplete' : 'fetchLatestInfoStopped',
+              syncId,
+              loaded: outcome.loaded,
+              total: outcome.total,
+            }),
+          )
+          .catch((error: unknown) =>
+            post({
+              type: 'fetchLatestInfoError',
+              syncId,
+              message: isApiError(error) ? error.message : 'The transactions could not be loaded',
+              httpStatus: isApiError(error) ? error.httpStatus : 0,
+              loaded: store.size,
+            }),
+          );
+        return;
+      }
+      case 'stop':
+        store.stop();
+        return;
+      case 'token':
+        tokenWaiter?.(message.token);
+        tokenWaiter = null;
+        return;
+      case 'upsert':
+        store.upsert(message.transaction, message.mayInsert);
+        return;
+      case 'query':
+        post({
+          type: 'queryResult',
+          requestId: message.requestId,
+          result: store.query(message.query),
+          facets: store.facets(),
+          loaded: store.size,
+        });
+        return;
+    }
+  };
+}
