@@ -108,7 +108,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => syncStatus.close());
   registerAdminService(app, {
     requestAuth,
-    handlers: createAdminHandlers({ db, jwt, now, sidebarLinks: config.sidebarLinks, syncStatus }),
+    handlers: createAdminHandlers({
+      db,
+      jwt,
+      now,
+      sidebarLinks: config.sidebarLinks,
+      syncStatus,
+      log: app.log,
+    }),
     sessionCalls: new Set(['GenerateJWTToken']),
   });
   registerStatusRoutes(app, {

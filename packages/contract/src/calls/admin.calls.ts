@@ -16,6 +16,18 @@ import { transactionSchema } from '../entities/transaction.schema';
 import { transactionListParamsSchema, transactionListSchema } from '../entities/transaction-list.schema';
 import { sidebarLinksSchema } from '../routes/sidebar';
 import { defineCall } from './call';
+
+/** One staff change as the audit log keeps it: who, what, when, the fields before and after. */
+export const auditEntrySchema = z.object({
+  ID: z.number().int(),
+  At: z.string(),
+  Actor: z.string(),
+  Action: z.string(),
+  Before: z.record(z.string(), z.unknown()).nullable(),
+  After: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
 import { syncSourceSchema } from './service-status';
 
 const none = z.object({});
@@ -146,6 +158,20 @@ export const ADMIN_CALLS = {
         .default(0),
     }),
     data: transactionSchema,
+  }),
+  /** The audit trail of staff changes to one transaction (issue #3: the detail screen shows it), oldest first. */
+  TransactionAudit: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'TransactionAudit',
+    access: 'view-transactions',
+    params: z.object({
+      ID: z
+        .string()
+        .trim()
+        .regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the transaction id'),
+    }),
+    data: z.array(auditEntrySchema),
   }),
   /**
    * Appends a log line to a transaction's or payout's comments (SPEC §7.1 KYCLOG): `transactionlog` with

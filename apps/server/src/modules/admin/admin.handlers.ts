@@ -12,6 +12,7 @@ import {
   registrationsSince,
 } from '../dashboard/dashboard.repository';
 import { createFailuresService } from '../failures/failures.service';
+import { type BusEvent, publishBusEvent } from '../realtime/realtime.bus';
 import { listPermissions, listRoles } from '../roles/roles.repository';
 import { findStaffById, permissionSlugsOfRole } from '../staff/staff.repository';
 import type { SyncStatusReader } from '../status/sync-status.service';
@@ -31,10 +32,16 @@ export function createAdminHandlers(deps: {
   now: () => Date;
   sidebarLinks: SidebarLinks;
   syncStatus: SyncStatusReader;
+  log: { warn(obj: unknown, msg?: string): void };
 }): AdminHandlers {
   const { db } = deps;
   const transactions = createTransactionsService(db, deps.now);
   const failures = createFailuresService(db, deps.now);
+  // A staff change is committed before it is announced; a failed announcement must not fail the change.
+  const announce = (event: BusEvent) =>
+    publishBusEvent(db, event).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'live event not published'),
+    );
   return {
     async GenerateJWTToken(params, context) {
       const account = await findStaffById(db, context.staffId);
@@ -61,8 +68,27 @@ export function createAdminHandlers(deps: {
     ListTransactions: (params) => transactions.list(params),
     MerchantsListDash: (params) => transactions.merchantsForRange(params.startDate, params.endDate),
     TransactionDetail: (params) => transactions.detail(params.ID),
-    TransactionStatusUpdate: (params, context) => transactions.updateStatus(params, actorOf(context)),
-    KYCLOG: (params, context) => transactions.appendLog(params, actorOf(context)),
+    async TransactionStatusUpdate(params, context) {
+      const updated = await transactions.updateStatus(params, actorOf(context));
+      await announce({
+        type: 'transaction',
+        kind: 'status-changed',
+        prefix: updated.Prefix,
+        id: updated.TransactionID,
+        notification: null,
+      });
+      return updated;
+    },
+    async KYCLOG(params, context) {
+      const answer = await transactions.appendLog(params, actorOf(context));
+      const [prefix, id] =
+        'transactionlog' in params
+          ? (['T', params.TransactionID] as const)
+          : (['P', params.PayoutID] as const);
+      await announce({ type: 'transaction', kind: 'log-added', prefix, id, notification: null });
+      return answer;
+    },
+    TransactionAudit: (params) => transactions.auditTrail(params.ID),
     TransactionFailure: (params) => failures.list(params),
     UpdateTable: (params, context) => failures.update(params, actorOf(context)),
   };

@@ -1,3 +1,4 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { auditLog } from '../../db/schema';
 
@@ -24,4 +25,35 @@ export async function appendAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     after: entry.after ?? null,
     ip: entry.ip ?? null,
   });
+}
+
+export interface AuditRow {
+  id: number;
+  at: Date;
+  actorUsername: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The trail of one entity (under any of its entity names), oldest first; uses audit_entity_idx. */
+export async function listAudit(
+  db: DbOrTx,
+  entities: readonly string[],
+  entityId: string,
+  limit = 500,
+): Promise<AuditRow[]> {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorUsername: auditLog.actorUsername,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .where(and(inArray(auditLog.entity, [...entities]), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.at), asc(auditLog.id))
+    .limit(limit);
 }

@@ -99,6 +99,30 @@ describe('live sockets', () => {
     notificationsSocket.terminate();
   });
 
+  it('announces a staff status change to every open feed', async () => {
+    const { cookie } = await signIn(t.app, 'support');
+    const adminToken = (await signIn(t.app, 'admin')).token;
+    const socket = await open(SOCKET_PATHS.transactions, { origin: ORIGIN, cookie });
+    const created = await waiting();
+    const messages = nextMessages(socket, 2);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin?Call=TransactionStatusUpdate',
+      headers: { ...csrf, authorization: `Bearer ${adminToken}` },
+      payload: {
+        TransactionID: formatTransactionRef('T', created.transactionId),
+        targetMerchant: merchantId,
+        statusID: 1,
+        notenough: 0,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const events = (await messages).map((m) => transactionEventSchema.parse(JSON.parse(m)));
+    const change = events.find((e) => e.kind === 'status-changed');
+    expect(change?.transaction).toMatchObject({ TransactionID: created.transactionId, Status: 'paid' });
+    socket.terminate();
+  });
+
   it('closes the feed when its session signs out', async () => {
     const { cookie } = await signIn(t.app, 'support');
     const socket = await open(SOCKET_PATHS.transactions, { origin: ORIGIN, cookie });

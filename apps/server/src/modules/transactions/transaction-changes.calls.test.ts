@@ -134,7 +134,7 @@ describe('KYCLOG', () => {
     const lines = (second.json().data.result as string).split('\n');
     expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (AM|PM) - support: Refund$/);
     expect(lines[1]).toMatch(/ - support: Wrong label$/);
-    const audit = await auditOf(`T${row.transactionId}`);
+    const audit = await auditOf(formatTransactionRef('T', row.transactionId));
     expect(audit.filter((a) => a.action === 'transaction.log')).toHaveLength(2);
   });
 
@@ -161,5 +161,57 @@ describe('KYCLOG', () => {
     expect(blank.statusCode).toBe(400);
     const unknown = await post(support, 'KYCLOG', { transactionlog: 'x', TransactionID: 999999999 });
     expect(unknown.json().message).toBe('No record found!');
+  });
+});
+
+describe('TransactionAudit', () => {
+  it('lists the staff changes to a transaction oldest first, with before and after', async () => {
+    const row = await aRow('waiting');
+    const ref = formatTransactionRef('T', row.transactionId);
+    await post(admin, 'TransactionStatusUpdate', {
+      TransactionID: ref,
+      targetMerchant: row.merchantId,
+      statusID: -1,
+      notenough: 0,
+    });
+    await post(support, 'KYCLOG', { transactionlog: 'Customer called', TransactionID: row.transactionId });
+    // An unpadded reference names the same transaction.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin?Call=TransactionAudit&ID=t${row.transactionId}`,
+      headers: { authorization: `Bearer ${support}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const trail = ADMIN_CALLS.TransactionAudit.data.parse(response.json().data);
+    expect(trail.map((e) => [e.Actor, e.Action])).toEqual([
+      ['admin', 'transaction.status'],
+      ['support', 'transaction.log'],
+    ]);
+    expect(trail[0]?.Before).toMatchObject({ Status: 'waiting' });
+    expect(trail[0]?.After).toMatchObject({ Status: 'expired' });
+    expect(String(trail[1]?.After?.Comments)).toContain('support: Customer called');
+  });
+
+  it('is refused without view-transactions and answers an empty trail for an untouched row', async () => {
+    const marketing = (await signIn(t.app, 'marketing')).token;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin?Call=TransactionAudit&ID=T000000001',
+      headers: { authorization: `Bearer ${marketing}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    const row = await aRow('payout-pending', 'P');
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin?Call=TransactionAudit&ID=${formatTransactionRef('P', row.transactionId)}`,
+      headers: { authorization: `Bearer ${support}` },
+    });
+    expect(empty.json().data).toEqual([]);
+    const invalid = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin?Call=TransactionAudit&ID=X1',
+      headers: { authorization: `Bearer ${support}` },
+    });
+    expect(invalid.statusCode).toBe(400);
   });
 });

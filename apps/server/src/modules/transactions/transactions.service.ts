@@ -1,6 +1,8 @@
 import {
   type ADMIN_CALLS,
+  type AuditEntry,
   formatLogEntry,
+  formatTransactionRef,
   MERCHANT_LIST_FALLBACK_DAYS,
   type MerchantListItem,
   parseTransactionRef,
@@ -11,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest } from '../../plugins/errors';
-import { appendAudit } from '../audit/audit.repository';
+import { appendAudit, listAudit } from '../audit/audit.repository';
 import { classifyKeyword } from './keyword.rule';
 import {
   countTransactions,
@@ -131,7 +133,7 @@ export function createTransactionsService(db: Db, now: () => Date) {
           actorUsername: actor.username,
           action: 'transaction.status',
           entity: 'transaction',
-          entityId: params.TransactionID.toUpperCase(),
+          entityId: formatTransactionRef(ref.prefix, ref.id),
           before: statusSnapshot(row),
           after: statusSnapshot({ ...row, ...next }),
           ip: actor.ip,
@@ -165,7 +167,7 @@ export function createTransactionsService(db: Db, now: () => Date) {
           actorUsername: actor.username,
           action: 'transaction.log',
           entity: prefix === 'T' ? 'transaction' : 'payout',
-          entityId: `${prefix}${id}`,
+          entityId: formatTransactionRef(prefix, id),
           before: { Comments: row.comments },
           after: { Comments: comments },
           ip: actor.ip,
@@ -180,6 +182,29 @@ export function createTransactionsService(db: Db, now: () => Date) {
       const found = await findTransaction(db, parsed.prefix, parsed.id);
       if (!found) throw new ApiError(404, 'No record found!');
       return found;
+    },
+
+    /** Staff changes to one transaction, oldest first, in the contract's shape. */
+    async auditTrail(ref: string): Promise<AuditEntry[]> {
+      const parsed = parseTransactionRef(ref);
+      if (!parsed) throw badRequest('Use T or P followed by the transaction id');
+      const rows = await listAudit(
+        db,
+        ['transaction', 'payout'],
+        formatTransactionRef(parsed.prefix, parsed.id),
+      );
+      const asRecord = (value: unknown): Record<string, unknown> | null =>
+        value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? (value as Record<string, unknown>)
+          : null;
+      return rows.map((row) => ({
+        ID: row.id,
+        At: row.at.toISOString(),
+        Actor: row.actorUsername,
+        Action: row.action,
+        Before: asRecord(row.before),
+        After: asRecord(row.after),
+      }));
     },
 
     /** SPEC §9: when the range has no merchants, the list falls back to the 60 days before its end. */

@@ -10,6 +10,7 @@ const useRefreshTransactions = () => {
     Promise.all([
       client.invalidateQueries({ queryKey: queryKey('admin', 'ListTransactions').slice(0, 2) }),
       client.invalidateQueries({ queryKey: queryKey('admin', 'TransactionDetail').slice(0, 2) }),
+      client.invalidateQueries({ queryKey: queryKey('admin', 'TransactionAudit').slice(0, 2) }),
     ]);
 };
 

@@ -16,3 +16,7 @@ export const useDashboardMerchants = (startDate: string, endDate: string) =>
 /** One transaction by its reference; the page shows the 404 itself instead of a toast. */
 export const useTransactionDetail = (ref: string, isEnabled: boolean) =>
   useAdminQuery('TransactionDetail', { ID: ref }, { enabled: isEnabled, meta: { handlesErrors: true } });
+
+/** The staff changes to one transaction, for the detail screen. */
+export const useTransactionAudit = (ref: string, isEnabled: boolean) =>
+  useAdminQuery('TransactionAudit', { ID: ref }, { enabled: isEnabled, staleTime: 0 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useNotificationCenter } from '../../../lib/notifications/notification-center.store';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { makeTransaction } from '../test-fixtures';
+import { makeTransaction } from '../../../test/transaction-fixtures';
 
 const MERCHANTS = { data: [{ ID: 9, ShopTitle: 'Coffee Corner', Name: 'Carla' }] };
 const page = (tx = makeTransaction()) => ({

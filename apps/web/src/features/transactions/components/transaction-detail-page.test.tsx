@@ -1,14 +1,26 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { makeTransaction } from '../test-fixtures';
+import { makeTransaction } from '../../../test/transaction-fixtures';
 
 describe('TransactionDetailPage', () => {
   it('shows the fields of the transaction, comments as text', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
         TransactionDetail: { data: makeTransaction({ Comments: '<b>refund</b>\nline two' }) },
+        TransactionAudit: {
+          data: [
+            {
+              ID: 1,
+              At: '2024-03-06T09:00:00.000Z',
+              Actor: 'admin',
+              Action: 'transaction.status',
+              Before: { Status: 'expired', NotEnough: 0 },
+              After: { Status: 'paid', NotEnough: 0 },
+            },
+          ],
+        },
       }),
     );
     renderApp('/admin/transactions/T000001234');
@@ -23,6 +35,10 @@ describe('TransactionDetailPage', () => {
       'href',
       '/admin/dashboard',
     );
+    const trail = await screen.findByRole('table', { name: 'Audit trail' });
+    expect(within(trail).getByText('Status changed')).toBeInTheDocument();
+    expect(within(trail).getByText('Status: expired → paid')).toBeInTheDocument();
+    expect(within(trail).getByText('2024-03-06 09:00:00 AM')).toBeInTheDocument();
     const call = calls.find((c) => c.url.searchParams.get('Call') === 'TransactionDetail');
     expect(call?.url.searchParams.get('ID')).toBe('T000001234');
   });

@@ -9,6 +9,7 @@ import { formatDecimal } from '../../../lib/format/decimal';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useTransactionDetail } from '../api/use-transactions';
+import { AuditTrail } from './audit-trail';
 import { RowActions } from './row-actions';
 import { safeTransactionRef } from './transaction-ref';
 
@@ -173,6 +174,7 @@ function Detail({ tx }: { tx: Transaction }) {
           </Text>
         )}
       </Card>
+      <AuditTrail txRef={safeTransactionRef(tx.Prefix, tx.TransactionID)} />
     </>
   );
 }

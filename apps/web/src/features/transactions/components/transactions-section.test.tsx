@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { makePage, makeTransaction } from '../test-fixtures';
+import { makePage, makeTransaction } from '../../../test/transaction-fixtures';
 
 const MERCHANTS = { data: [{ ID: 9, ShopTitle: 'Coffee Corner', Name: 'Carla' }] };
 

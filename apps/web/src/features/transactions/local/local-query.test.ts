@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { makeTransaction } from '../../../test/transaction-fixtures';
+import { compareDecimal, EMPTY_LOCAL_FILTER, localFacets, runLocalQuery } from './local-query';
+
+const rows = [
+  makeTransaction({
+    ID: 1,
+    TransactionID: 1,
+    ShopTitle: 'Bakery',
+    MerchantID: 1,
+    Amount: '10.5',
+    TransactionType: 'Payment',
+    Status: 'paid',
+    CreatedOn: '2026-11-20T10:00:00Z',
+  }),
+  makeTransaction({
+    ID: 2,
+    TransactionID: 2,
+    ShopTitle: 'Armoury',
+    MerchantID: 2,
+    Amount: '9.75',
+    TransactionType: 'Invoice',
+    Status: 'waiting',
+    CreatedOn: '2026-11-21T10:00:00Z',
+  }),
+  makeTransaction({
+    ID: 3,
+    TransactionID: 3,
+    ShopTitle: 'Coffee',
+    MerchantID: 3,
+    Amount: '100',
+    TransactionType: 'Payment',
+    Status: 'reflextrader',
+    Prefix: 'P',
+    CreatedOn: '2026-11-22T10:00:00Z',
+  }),
+];
+
+const query = (overrides = {}) => ({
+  filter: EMPTY_LOCAL_FILTER,
+  sort: 'CreatedOn' as const,
+  order: 'desc' as const,
+  page: 1,
+  pageSize: 2,
+  ...overrides,
+});
+
+describe('runLocalQuery', () => {
+  it('pages newest first and counts every match', () => {
+    const result = runLocalQuery(rows, query());
+    expect(result.rows.map((r) => r.TransactionID)).toEqual([3, 2]);
+    expect(result.total).toBe(3);
+    expect(runLocalQuery(rows, query({ page: 2 })).rows.map((r) => r.TransactionID)).toEqual([1]);
+  });
+
+  it('clamps a page beyond the end to the last page', () => {
+    const result = runLocalQuery(rows, query({ page: 9 }));
+    expect(result.page).toBe(2);
+    expect(result.rows).toHaveLength(1);
+  });
+
+  it('filters by merchant, type, status (reflextrader by prefix) and keyword together', () => {
+    const f = (filter: object) =>
+      runLocalQuery(rows, query({ filter: { ...EMPTY_LOCAL_FILTER, ...filter }, pageSize: 10 })).rows.map(
+        (r) => r.TransactionID,
+      );
+    expect(f({ merchantId: 2 })).toEqual([2]);
+    expect(f({ types: ['Payment'] })).toEqual([3, 1]);
+    expect(f({ statuses: ['rt-p'] })).toEqual([3]);
+    expect(f({ statuses: ['rt-t'] })).toEqual([]);
+    expect(f({ keyword: 'bak' })).toEqual([1]);
+    expect(f({ keyword: 't2' })).toEqual([2]);
+  });
+
+  it('sorts amounts by decimal value, not as text', () => {
+    const asc = runLocalQuery(rows, query({ sort: 'Amount', order: 'asc', pageSize: 10 }));
+    expect(asc.rows.map((r) => r.Amount)).toEqual(['9.75', '10.5', '100']);
+    const merchants = runLocalQuery(rows, query({ sort: 'Merchant', order: 'asc', pageSize: 10 }));
+    expect(merchants.rows.map((r) => r.ShopTitle)).toEqual(['Armoury', 'Bakery', 'Coffee']);
+  });
+});
+
+describe('compareDecimal', () => {
+  it('orders signs, magnitudes and fractions exactly', () => {
+    expect(compareDecimal('0.00000001', '0.00000002')).toBeLessThan(0);
+    expect(compareDecimal('-1', '0')).toBeLessThan(0);
+    expect(compareDecimal('-2', '-1')).toBeLessThan(0);
+    expect(compareDecimal('12345678901234567.1', '12345678901234567.09')).toBeGreaterThan(0);
+    expect(compareDecimal('1.50', '1.5')).toBe(0);
+    expect(compareDecimal('0', '-0.0')).toBe(0);
+  });
+});
+
+describe('localFacets', () => {
+  it('lists each merchant and type of the loaded rows once, sorted', () => {
+    expect(localFacets(rows)).toEqual({
+      merchants: [
+        { id: 2, title: 'Armoury' },
+        { id: 1, title: 'Bakery' },
+        { id: 3, title: 'Coffee' },
+      ],
+      types: ['Invoice', 'Payment'],
+    });
+  });
+});
