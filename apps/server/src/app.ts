@@ -14,9 +14,11 @@ import { createBotCheck } from './modules/auth/bot-check.service';
 import { createJwt } from './modules/auth/jwt.service';
 import { createSessions } from './modules/auth/session.service';
 import { createLoginThrottle } from './modules/auth/throttle.service';
+import { registerIngestRoutes } from './modules/ingest/ingest.calls';
+import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createRatesService } from './modules/rates/rates.service';
-import { BUS_CHANNEL, parseBusEvent } from './modules/realtime/realtime.bus';
+import { BUS_CHANNEL, parseBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
@@ -124,6 +126,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await registerRealtime(app, { ...options, sessions, now });
+  if (config.ingestToken) {
+    const ingest = createIngestService(db, {
+      now,
+      logger: app.log,
+      onEvent: publishIngestEvents(db),
+    });
+    registerIngestRoutes(app, { token: config.ingestToken, ingest });
+  }
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   registerWebApp(app, config.webDistDir);

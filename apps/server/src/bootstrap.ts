@@ -5,7 +5,7 @@ import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
 import { createIngestService } from './modules/ingest/ingest.service';
-import { busEventOfIngest, publishBusEvent } from './modules/realtime/realtime.bus';
+import { publishIngestEvents } from './modules/realtime/realtime.bus';
 import { hasAnyStaff, seedDemoStaff } from './modules/staff/staff.service';
 import { type Simulator, startSimulator } from './simulator/simulator';
 
@@ -58,10 +58,7 @@ export function startDemoPlatform(
     now: () => new Date(),
     logger: log,
     // Through PostgreSQL, so browsers on every server instance see the change (DESIGN §4).
-    onEvent: async (event) => {
-      const bus = busEventOfIngest(event);
-      if (bus) await publishBusEvent(database.db, bus);
-    },
+    onEvent: publishIngestEvents(database.db),
   });
   return startSimulator(ingest, database.db, {
     intervalMs: config.simulator.intervalMs,

@@ -2,6 +2,7 @@ export * from './auth/auth.schema';
 export * from './auth/permissions';
 export * from './calls/admin.calls';
 export * from './calls/call';
+export * from './calls/ingest.schema';
 export * from './calls/main.calls';
 export * from './calls/service-status';
 export * from './common/constants';

@@ -26,6 +26,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   sidebarLinks: SidebarLinks;
+  /** The platform feed's bearer token; undefined turns the feed off. */
+  ingestToken: string | undefined;
   /** The read replica the Sync Status reports on, when it is not DATABASE_URL itself (ADR 0006). */
   readReplicaUrl: string | undefined;
   /** Upstream health addresses of the four status endpoints; a missing one answers NOT CONFIGURED. */
@@ -77,6 +79,7 @@ export function toConfig(env: Env): AppConfig {
       outboxDir: path.resolve(env.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     },
     publicUrl,
+    ingestToken: env.INGEST_TOKEN,
     logLevel: env.LOG_LEVEL,
     sidebarLinks: { tools: env.TOOLS_LINKS, 'tomcat-servers': env.TOMCAT_SERVER_LINKS },
     readReplicaUrl: env.READ_REPLICA_URL,

@@ -1,3 +1,4 @@
+import { INGEST_PREFIX } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors';
 
@@ -12,6 +13,8 @@ export const CSRF_HEADER_VALUE = 'backoffice';
 export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.method === 'GET' || request.method === 'HEAD') return;
+    // The platform feed is server to server with a bearer token and no cookie: there is no forgery to stop.
+    if (request.url.startsWith(`${INGEST_PREFIX}/`)) return;
     const origin = request.headers.origin;
     if (origin && !isAllowedOrigin(origin, request.headers.host, allowedOrigins)) {
       throw new ApiError(403, 'Cross-origin request refused');

@@ -55,3 +55,11 @@ export function busEventOfIngest(event: IngestEvent): BusEvent | null {
       : null,
   };
 }
+
+/** The ingest listener that puts every committed platform change on the bus (DESIGN §4). */
+export const publishIngestEvents =
+  (db: DbOrTx) =>
+  async (event: IngestEvent): Promise<void> => {
+    const bus = busEventOfIngest(event);
+    if (bus) await publishBusEvent(db, bus);
+  };

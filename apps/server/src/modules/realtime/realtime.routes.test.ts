@@ -5,7 +5,7 @@ import { merchants } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
 import { createTestApp, csrf, signIn, type TestApp } from '../../test/test-app';
 import { createIngestService, type IngestService } from '../ingest/ingest.service';
-import { busEventOfIngest, publishBusEvent } from './realtime.bus';
+import { publishIngestEvents } from './realtime.bus';
 
 let t: TestApp;
 let ingest: IngestService;
@@ -22,10 +22,7 @@ beforeAll(async () => {
   merchantId = merchant?.id ?? 0;
   ingest = createIngestService(t.database.db, {
     now: t.clock.now,
-    onEvent: async (event) => {
-      const bus = busEventOfIngest(event);
-      if (bus) await publishBusEvent(t.database.db, bus);
-    },
+    onEvent: publishIngestEvents(t.database.db),
   });
   supportCookie = (await signIn(t.app, 'support')).cookie;
   marketingCookie = (await signIn(t.app, 'marketing')).cookie;

@@ -1,0 +1,75 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  formatTransactionRef,
+  INGEST_PREFIX,
+  ingestFailureSchema,
+  ingestPaidSchema,
+  ingestWaitingTransactionSchema,
+  MESSAGES,
+} from '@bo/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError, unauthorized } from '../../plugins/errors';
+import { IngestError, type IngestService, type TransactionRow } from './ingest.service';
+
+const ok = <D>(data: D) => ({ status_code: 200, message: MESSAGES.ok, data });
+const refParams = z.object({ ref: z.string().regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the id') });
+
+const HTTP_OF: Record<IngestError['code'], number> = {
+  invalid_input: 400,
+  not_found: 404,
+  invalid_state: 409,
+};
+
+// Hashing both sides first makes the comparison constant-time whatever the lengths.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The platform feed over HTTP (contract `INGEST_PREFIX`): the payment platform reports new payments, their
+ * payment or expiry, and failures. Bearer-token authenticated; CSRF does not apply (no cookie is used).
+ */
+export function registerIngestRoutes(app: FastifyInstance, deps: { token: string; ingest: IngestService }) {
+  const expected = digest(deps.token);
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!given || !timingSafeEqual(digest(given), expected)) throw unauthorized();
+  };
+  const run = async (work: () => Promise<TransactionRow>) => {
+    try {
+      const row = await work();
+      return ok({ ref: formatTransactionRef(row.prefix, row.transactionId), status: row.status });
+    } catch (error) {
+      if (error instanceof IngestError) throw new ApiError(HTTP_OF[error.code], error.message);
+      throw error;
+    }
+  };
+
+  app.register(
+    async (feed) => {
+      feed.addHook('onRequest', authenticate);
+      feed.post('/transactions', async (request) =>
+        run(() => deps.ingest.createWaitingTransaction(ingestWaitingTransactionSchema.parse(request.body))),
+      );
+      feed.post('/transactions/:ref/paid', async (request) => {
+        const { ref } = refParams.parse(request.params);
+        const { underpaid } = ingestPaidSchema.parse(request.body ?? {});
+        return run(() => deps.ingest.markPaid(ref.toUpperCase(), { underpaid }));
+      });
+      feed.post('/transactions/:ref/expired', async (request) => {
+        const { ref } = refParams.parse(request.params);
+        return run(() => deps.ingest.markExpired(ref.toUpperCase()));
+      });
+      feed.post('/failures', async (request) => {
+        try {
+          const row = await deps.ingest.recordFailure(ingestFailureSchema.parse(request.body));
+          return ok({ id: row.id });
+        } catch (error) {
+          if (error instanceof IngestError) throw new ApiError(HTTP_OF[error.code], error.message);
+          throw error;
+        }
+      });
+    },
+    { prefix: INGEST_PREFIX },
+  );
+}

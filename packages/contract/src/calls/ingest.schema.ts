@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The platform feed (DESIGN §4): how the payment platform tells the back-office what happened. Server to
+ * server, authenticated by a bearer token of the deployment (INGEST_TOKEN); off when none is set. The demo
+ * simulator uses the same ingest module in-process.
+ */
+export const INGEST_PREFIX = '/api/ingest';
+
+const amount = z.string().regex(/^\d{1,22}(\.\d{1,8})?$/, 'Use a decimal amount with at most 8 decimals');
+const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
+
+export const ingestWaitingTransactionSchema = z.object({
+  merchantId: z.number().int().positive(),
+  altCoinId: z.number().int().positive(),
+  originalAmount: amount,
+  inputCurrency: z.string().trim().min(2).max(10),
+  coinAddress: z.string().trim().min(1).max(128),
+  transactionType: z.string().trim().min(1).max(40),
+  amount: amount.optional(),
+  security: z.string().trim().min(8).max(128).optional(),
+  externalProvider: optionalText(60),
+  customerReference: optionalText(128),
+  email: z.email().nullable().optional(),
+  confirmUrl: z.url().nullable().optional(),
+  failUrl: z.url().nullable().optional(),
+  invoiceCc: optionalText(200),
+  tag: optionalText(60),
+  xchangeId: z.number().int().positive().nullable().optional(),
+  masterTransactionId: z.number().int().positive().nullable().optional(),
+});
+export type IngestWaitingTransaction = z.infer<typeof ingestWaitingTransactionSchema>;
+
+export const ingestPaidSchema = z.object({ underpaid: z.boolean().default(false) });
+
+export const ingestFailureSchema = z.object({
+  altCoinId: z.number().int().positive(),
+  failure: z.string().trim().min(1).max(2000),
+  address: z.string().trim().min(1).max(128),
+  notes: optionalText(2000),
+  sticky: z.boolean().optional(),
+});
+
+/** What the feed answers for a transaction change: its reference and status now. */
+export const ingestTransactionAnswerSchema = z.object({ ref: z.string(), status: z.string() });
