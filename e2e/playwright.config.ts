@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/backoffice-e2e-data';
+/** Shared with the journeys through pages/platform-feed.ts. */
+export const INGEST_TOKEN = 'e2e-platform-feed-token-0123456789abcdef';
 
 /**
  * Journeys against the real server (built web app, embedded database seeded in demo mode) in Debian's
@@ -50,6 +52,8 @@ export default defineConfig({
       SIMULATOR: 'false',
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '60',
+      // The journeys play the payment platform through its feed (POST /api/ingest/…).
+      INGEST_TOKEN,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -174,7 +174,14 @@ export const merchants = pgTable(
     details: jsonb('details').notNull().default({}),
     registeredOn: ts('registered_on').notNull(),
   },
-  (t) => [index('merchants_registered_idx').on(t.registeredOn)],
+  (t) => [
+    index('merchants_registered_idx').on(t.registeredOn),
+    // The Merchant sort walks merchants in title order and each one's transactions (ADR 0005).
+    index('merchants_shop_title_idx').on(t.shopTitle, t.id),
+    // Free-text keyword search (DESIGN §3): ILIKE '%…%' on trigram indexes.
+    index('merchants_shop_title_trgm_idx').using('gin', t.shopTitle.op('gin_trgm_ops')),
+    index('merchants_owner_nick_name_trgm_idx').using('gin', t.ownerNickName.op('gin_trgm_ops')),
+  ],
 );
 
 export const kycSubmissions = pgTable(
@@ -194,6 +201,20 @@ export const kycSubmissions = pgTable(
 );
 
 // ---------- transactions (T) and payouts (P) ----------
+
+/**
+ * The date SPEC §4 shows for a row: expiry when expired, confirmation when paid or underpaid, else creation.
+ * The Date sort orders by it and its index is built on this very expression, so the two cannot drift.
+ */
+export const shownDateOf = (c: {
+  status: AnyColumn;
+  expiredOn: AnyColumn;
+  confirmedOn: AnyColumn;
+  createdOn: AnyColumn;
+}): SQL => sql`(case
+  when ${c.status} = 'expired' then coalesce(${c.expiredOn}, ${c.createdOn})
+  when ${c.status} in ('paid', 'underpaid') then coalesce(${c.confirmedOn}, ${c.createdOn})
+  else ${c.createdOn} end)`;
 
 export const transactions = pgTable(
   'transactions',
@@ -240,16 +261,59 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_ref_idx').on(t.prefix, t.transactionId),
-    index('transactions_created_idx').on(t.createdOn, t.id),
-    index('transactions_merchant_created_idx').on(t.merchantId, t.createdOn),
+    // Keyset pagination at volume (ADR 0005): one index per sortable column, in the list's order (column,
+    // id), then the columns every list filters on (range, status, prefix, merchant) so a page's ids are
+    // found by an index-only scan, however far the filter's first match lies along the sort order.
+    index('transactions_created_idx').on(t.createdOn, t.id, t.status, t.prefix, t.merchantId),
+    index('transactions_sort_txid_idx').on(
+      t.transactionId,
+      t.id,
+      t.createdOn,
+      t.status,
+      t.prefix,
+      t.merchantId,
+    ),
+    index('transactions_sort_original_amount_idx').on(
+      t.originalAmount,
+      t.id,
+      t.createdOn,
+      t.status,
+      t.prefix,
+      t.merchantId,
+    ),
+    index('transactions_sort_amount_idx').on(t.amount, t.id, t.createdOn, t.status, t.prefix, t.merchantId),
+    index('transactions_sort_type_idx').on(
+      t.transactionType,
+      t.id,
+      t.createdOn,
+      t.status,
+      t.prefix,
+      t.merchantId,
+    ),
+    index('transactions_sort_status_idx').on(t.status, t.id, t.createdOn, t.prefix, t.merchantId),
+    index('transactions_sort_date_idx').on(
+      shownDateOf(t),
+      t.id,
+      t.createdOn,
+      t.status,
+      t.prefix,
+      t.merchantId,
+    ),
+    // Merchant filter, and the Merchant sort's per-merchant step.
+    index('transactions_merchant_created_idx').on(t.merchantId, t.createdOn, t.id, t.status, t.prefix),
+    // The total count of a range and status selection, read from the index alone.
     index('transactions_status_created_idx').on(t.status, t.createdOn),
     index('transactions_security_idx').on(t.security),
     index('transactions_address_idx').on(t.coinAddress),
-    // Exact keyword lookups (issue #3): each id- or hash-shaped input hits one of these.
+    // Exact keyword lookups (issue #3): each id- or hash-shaped input hits one of these (a bare number
+    // uses transactions_sort_txid_idx).
     index('transactions_customer_ref_idx').on(t.customerReference),
     index('transactions_xchange_idx').on(t.xchangeId),
     index('transactions_revolut_idx').on(t.revolutId),
-    index('transactions_txid_idx').on(t.transactionId),
+    // Free-text keyword search: ILIKE '%…%' on trigram indexes (pg_trgm, migration 0003).
+    index('transactions_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('transactions_customer_ref_trgm_idx').using('gin', t.customerReference.op('gin_trgm_ops')),
+    index('transactions_tag_trgm_idx').using('gin', t.tag.op('gin_trgm_ops')),
   ],
 );
 

@@ -5,18 +5,15 @@ import type {
   TransactionSortColumn,
   TransactionStatus,
 } from '@bo/contract';
-import { and, asc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { altCoins, merchants, transactions } from '../../db/schema';
+import { altCoins, merchants, shownDateOf, transactions } from '../../db/schema';
 import { escapeLike, type KeywordQuery } from './keyword.rule';
 
 const t = transactions;
 
-/** The date SPEC §4 shows for a row: expiry when expired, confirmation when paid or underpaid. */
-const shownDate = sql`(case
-  when ${t.status} = 'expired' then coalesce(${t.expiredOn}, ${t.createdOn})
-  when ${t.status} in ('paid', 'underpaid') then coalesce(${t.confirmedOn}, ${t.createdOn})
-  else ${t.createdOn} end)`;
+/** The date SPEC §4 shows for a row; transactions_sort_date_idx is built on the same expression. */
+const shownDate = shownDateOf(t);
 
 /** Each sortable column: its SQL and the type a cursor value is cast back to. */
 const SORT: Record<
@@ -59,45 +56,84 @@ function statusCondition(statuses: readonly StatusFilterValue[]): SQL | undefine
   return or(...parts);
 }
 
-function keywordCondition(keyword: KeywordQuery): SQL | undefined {
+/**
+ * Ids of the merchants matching `condition`, read before the list's query: the planner then sees the real
+ * list for transactions_merchant_created_idx, where a subquery's unknown result would be guessed at
+ * thousands of rows and could send it walking the whole range for a keyword that matches nothing.
+ */
+async function merchantIds(db: DbOrTx, condition: SQL | undefined): Promise<number[]> {
+  const rows = await db.select({ id: merchants.id }).from(merchants).where(condition);
+  return rows.map((r) => r.id);
+}
+
+/** Rows of these merchants, without joining merchants (every row has its merchant). */
+const ofMerchants = (ids: readonly number[]) =>
+  // One array parameter, however many merchants match.
+  ids.length === 0 ? sql`false` : sql`${t.merchantId} = any(${sql.param(ids)}::integer[])`;
+
+/**
+ * A keyword as conditions: `own` on the row's own columns and, for free text, `byMerchant`, the rows of the
+ * merchants whose name matches. A row matches when either does.
+ */
+interface KeywordMatch {
+  own: SQL | undefined;
+  byMerchant?: SQL | undefined;
+}
+
+async function keywordMatch(db: DbOrTx, keyword: KeywordQuery): Promise<KeywordMatch> {
   switch (keyword.kind) {
     case 'none':
-      return undefined;
+      return { own: undefined };
     case 'ref':
-      return keyword.prefix
-        ? and(eq(t.prefix, keyword.prefix), eq(t.transactionId, keyword.id))
-        : eq(t.transactionId, keyword.id);
+      return {
+        own: keyword.prefix
+          ? and(eq(t.prefix, keyword.prefix), eq(t.transactionId, keyword.id))
+          : eq(t.transactionId, keyword.id),
+      };
     case 'xchange':
-      return eq(t.xchangeId, keyword.id);
+      return { own: eq(t.xchangeId, keyword.id) };
     case 'exact':
-      return or(
-        eq(t.security, keyword.value),
-        eq(t.coinAddress, keyword.value),
-        eq(t.customerReference, keyword.value),
-        eq(t.revolutId, keyword.value),
-      );
+      return {
+        own: or(
+          eq(t.security, keyword.value),
+          eq(t.coinAddress, keyword.value),
+          eq(t.customerReference, keyword.value),
+          eq(t.revolutId, keyword.value),
+        ),
+      };
     case 'text': {
       const pattern = `%${escapeLike(keyword.value)}%`;
-      return or(
-        sql`${merchants.shopTitle} ilike ${pattern}`,
-        sql`${merchants.ownerNickName} ilike ${pattern}`,
-        sql`${t.email} ilike ${pattern}`,
-        sql`${t.customerReference} ilike ${pattern}`,
-        sql`${t.tag} ilike ${pattern}`,
+      // Every branch is an index (ADR 0005): the merchants matching by name become a list of ids for
+      // transactions_merchant_created_idx, the row's own text columns have trigram indexes.
+      const byName = await merchantIds(
+        db,
+        sql`${merchants.shopTitle} ilike ${pattern} or ${merchants.ownerNickName} ilike ${pattern}`,
       );
+      return {
+        own: or(
+          sql`${t.email} ilike ${pattern}`,
+          sql`${t.customerReference} ilike ${pattern}`,
+          sql`${t.tag} ilike ${pattern}`,
+        ),
+        byMerchant: byName.length > 0 ? ofMerchants(byName) : undefined,
+      };
     }
   }
 }
 
-function whereOf(filter: ListFilter): SQL | undefined {
-  return and(
+/** The list's filters, on transactions' own columns only, so the count and the page need no join. */
+async function filterOf(
+  db: DbOrTx,
+  filter: ListFilter,
+): Promise<{ base: SQL | undefined; keyword: KeywordMatch }> {
+  const base = and(
     gte(t.createdOn, filter.from),
     lt(t.createdOn, filter.to),
     statusCondition(filter.statuses),
     filter.merchantId === undefined ? undefined : eq(t.merchantId, filter.merchantId),
-    filter.referral ? eq(merchants.referral, filter.referral) : undefined,
-    keywordCondition(filter.keyword),
+    filter.referral ? ofMerchants(await merchantIds(db, eq(merchants.referral, filter.referral))) : undefined,
   );
+  return { base, keyword: await keywordMatch(db, filter.keyword) };
 }
 
 const rowColumns = {
@@ -189,18 +225,45 @@ export async function listTransactionsPage(
   // Reading backwards walks the opposite order from the cursor, then the page is turned round.
   const descending = (page.order === 'desc') !== page.backwards;
   const cmp = descending ? sql`<` : sql`>`;
-  const keyset = page.after
-    ? sql`(${expr}, ${t.id}) ${cmp} (cast(${page.after.value} as ${sql.raw(cast)}), ${page.after.id})`
-    : undefined;
+  const cursor = page.after ? sql`cast(${page.after.value} as ${sql.raw(cast)})` : undefined;
+  // The row comparison is the keyset; the plain bound beside it lets the Merchant sort start its walk of
+  // merchants_shop_title_idx at the cursor (a row comparison across two tables is no index condition).
+  const keyset =
+    page.after && cursor
+      ? and(
+          sql`${expr} ${descending ? sql`<=` : sql`>=`} ${cursor}`,
+          sql`(${expr}, ${t.id}) ${cmp} (${cursor}, ${page.after.id})`,
+        )
+      : undefined;
   const direction = descending ? sql`desc` : sql`asc`;
+  const order = [sql`${expr} ${direction}`, sql`${t.id} ${direction}`];
+  const { base, keyword } = await filterOf(db, filter);
+  const where = and(base, or(keyword.byMerchant, keyword.own), keyset);
+  // First the page's ids, from the sort column's index alone (ADR 0005: it holds the filtered columns, so
+  // a filter whose matches lie far along the sort order costs an index walk, not a heap read per row);
+  // then only those rows are read and joined. Inside the subquery "transactions" is its own table.
+  const ids =
+    page.sort === 'Merchant'
+      ? db
+          .select({ id: t.id })
+          .from(t)
+          .innerJoin(merchants, eq(merchants.id, t.merchantId))
+          .where(where)
+          .orderBy(...order)
+          .limit(page.limit)
+      : db
+          .select({ id: t.id })
+          .from(t)
+          .where(where)
+          .orderBy(...order)
+          .limit(page.limit);
   const rows = (await db
     .select({ ...rowColumns, sortValue: sql<string>`(${expr})::text` })
     .from(t)
     .innerJoin(merchants, eq(merchants.id, t.merchantId))
     .innerJoin(altCoins, eq(altCoins.id, t.altCoinId))
-    .where(and(whereOf(filter), keyset))
-    .orderBy(sql`${expr} ${direction}`, sql`${t.id} ${direction}`)
-    .limit(page.limit)) as JoinedRow[];
+    .where(inArray(t.id, ids))
+    .orderBy(...order)) as JoinedRow[];
   if (page.backwards) rows.reverse();
   return {
     records: rows.map(toTransaction),
@@ -208,12 +271,29 @@ export async function listTransactionsPage(
   };
 }
 
+/**
+ * Exact, and read from indexes: a range and status selection from transactions_status_created_idx alone.
+ * A free-text count is two disjoint parts, each on its own index: the name-matched merchants' rows (from
+ * transactions_merchant_created_idx alone) plus the other rows whose own text matches (trigram indexes).
+ * Counted as one OR, PostgreSQL's default costs would price the merchant index's bitmap above a full
+ * scan that runs ILIKE on every row, two to three times slower (ADR 0005).
+ */
 export async function countTransactions(db: DbOrTx, filter: ListFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  const { base, keyword } = await filterOf(db, filter);
+  const count = sql<number>`count(*)::int`;
+  if (!keyword.byMerchant) {
+    const [row] = await db.select({ n: count }).from(t).where(and(base, keyword.own));
+    return row?.n ?? 0;
+  }
+  // The scalar subquery counts in its own "transactions"; one statement, so both parts see one snapshot.
+  const others = db
+    .select({ n: sql`count(*)` })
     .from(t)
-    .innerJoin(merchants, eq(merchants.id, t.merchantId))
-    .where(whereOf(filter));
+    .where(and(base, not(keyword.byMerchant), keyword.own));
+  const [row] = await db
+    .select({ n: sql<number>`(count(*) + (${others}))::int` })
+    .from(t)
+    .where(and(base, keyword.byMerchant));
   return row?.n ?? 0;
 }
 

@@ -24,7 +24,7 @@ export function AdminLayout() {
     <AppShell
       header={{ height: 56 }}
       navbar={{
-        width: 260,
+        width: 232,
         breakpoint: 'sm',
         collapsed: { mobile: !isMobileOpen, desktop: !isSidebarExpanded },
       }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimals, formatCount, formatDecimal } from './decimal';
+import { addDecimals, formatAskedAmount, formatCount, formatDecimal } from './decimal';
 
 describe('formatDecimal', () => {
   it('rounds to two decimals with thousands separators', () => {
@@ -31,5 +31,14 @@ describe('addDecimals', () => {
 describe('formatCount', () => {
   it('groups thousands', () => {
     expect(formatCount(1204)).toBe('1,204');
+  });
+});
+
+describe('formatAskedAmount', () => {
+  it('drops the trailing zeros of storage but keeps cents and real precision', () => {
+    expect(formatAskedAmount('355.07000000')).toBe('355.07');
+    expect(formatAskedAmount('1200')).toBe('1,200.00');
+    expect(formatAskedAmount('0.00012300')).toBe('0.000123');
+    expect(formatAskedAmount('not a number')).toBe('not a number');
   });
 });

@@ -61,3 +61,17 @@ const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 
 
 /** A count with thousands separators, e.g. 1,204. */
 export const formatCount = (n: number): string => integerFormat.format(n);
+
+/**
+ * A price as it was asked (the Original Amount in its input currency): at least `minDecimals`, at most 8,
+ * without the storage's trailing zeros, so '355.07000000' reads '355.07'. Text that is not a decimal is
+ * shown as is.
+ */
+export const formatAskedAmount = (text: string, minDecimals = 2): string => {
+  const full = formatDecimal(text, 8);
+  const match = /^(-?[\d,]+)\.(\d{8})$/.exec(full);
+  if (!match) return full;
+  const [, whole = '', fraction = ''] = match;
+  const trimmed = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
+  return `${whole}.${trimmed}`;
+};

@@ -25,7 +25,7 @@ export const useLogin = (): ((credentials: Credentials) => Promise<boolean>) => 
         notifyError(isApiError(error) ? error.message : 'Login failed; try again');
         return false;
       }
-      notifySuccess(`Welcome to ${productName}`);
+      notifySuccess(`Welcome to ${productName}`, undefined, { record: false });
       navigate(adminPath('dashboard'), { replace: true });
       return true;
     },

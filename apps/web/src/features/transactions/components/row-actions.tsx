@@ -1,9 +1,10 @@
 import { adminPath, currentStatusChoice, type Transaction } from '@bo/contract';
-import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsExchange,
   IconCopy,
+  IconDots,
   IconEdit,
   IconExternalLink,
   IconKey,
@@ -49,52 +50,13 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
   const [isLogsOpen, logsDialog] = useDisclosure(false);
   const hasComments = (tx.Comments ?? '').trim() !== '';
 
+  const explorer =
+    tx.BlockExplorer && isWebLink(tx.BlockExplorer) && tx.CoinAddress !== 'NA' ? tx.BlockExplorer : null;
+  const copy = (value: string) => () => void copyToClipboard(value);
+
   return (
     <Group gap={2} wrap="nowrap">
       <CopyAction label="Copy transaction ID" value={ref} icon={<IconCopy {...iconProps} />} />
-      <CopyAction label="Copy security key" value={tx.Security} icon={<IconKey {...iconProps} />} />
-      {tx.CustomerReferenceNr ? (
-        <CopyAction
-          label="Copy customer reference"
-          value={tx.CustomerReferenceNr}
-          icon={<IconUser {...iconProps} />}
-        />
-      ) : null}
-      {tx.BlockExplorer && isWebLink(tx.BlockExplorer) && tx.CoinAddress !== 'NA' ? (
-        <Tooltip label="Open in block explorer" withArrow openDelay={300}>
-          <ActionIcon
-            component="a"
-            href={tx.BlockExplorer}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="subtle"
-            size="sm"
-            aria-label="Open in block explorer"
-          >
-            <IconExternalLink {...iconProps} />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-      {tx.XChangeID !== null ? (
-        <Tooltip label={`All transactions of xChange ${tx.XChangeID}`} withArrow openDelay={300}>
-          <ActionIcon
-            component={Link}
-            to={`${adminPath('dashboard')}?xc=${tx.XChangeID}`}
-            variant="subtle"
-            size="sm"
-            aria-label={`Open xChange ${tx.XChangeID}`}
-          >
-            <IconArrowsExchange {...iconProps} />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-      {canEditStatus ? (
-        <Tooltip label="Change status" withArrow openDelay={300}>
-          <ActionIcon variant="subtle" size="sm" aria-label="Change status" onClick={statusDialog.open}>
-            <IconEdit {...iconProps} />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
       <Tooltip label={hasComments ? 'Logs (has comments)' : 'Logs'} withArrow openDelay={300}>
         <ActionIcon
           variant={hasComments ? 'light' : 'subtle'}
@@ -106,6 +68,51 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
           <IconNotes {...iconProps} />
         </ActionIcon>
       </Tooltip>
+      {canEditStatus ? (
+        <Tooltip label="Change status" withArrow openDelay={300}>
+          <ActionIcon variant="subtle" size="sm" aria-label="Change status" onClick={statusDialog.open}>
+            <IconEdit {...iconProps} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {/* The less frequent actions share one menu, so the eight columns fit a laptop screen. */}
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" size="sm" aria-label={`More actions for ${ref}`}>
+            <IconDots {...iconProps} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconKey {...iconProps} />} onClick={copy(tx.Security)}>
+            Copy security key
+          </Menu.Item>
+          {tx.CustomerReferenceNr ? (
+            <Menu.Item leftSection={<IconUser {...iconProps} />} onClick={copy(tx.CustomerReferenceNr)}>
+              Copy customer reference
+            </Menu.Item>
+          ) : null}
+          {explorer ? (
+            <Menu.Item
+              component="a"
+              href={explorer}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconExternalLink {...iconProps} />}
+            >
+              Open in block explorer
+            </Menu.Item>
+          ) : null}
+          {tx.XChangeID !== null ? (
+            <Menu.Item
+              component={Link}
+              to={`${adminPath('dashboard')}?xc=${tx.XChangeID}`}
+              leftSection={<IconArrowsExchange {...iconProps} />}
+            >
+              {`All transactions of xChange ${tx.XChangeID}`}
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
       {isMaster ? (
         <Badge
           size="xs"

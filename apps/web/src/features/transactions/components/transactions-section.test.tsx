@@ -146,10 +146,13 @@ describe('TransactionsSection', () => {
     await user.click(within(row).getByRole('button', { name: 'Copy transaction ID' }));
     expect(await screen.findByText('Copied to clipboard: T000001234')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('T000001234');
-    expect(within(row).getByRole('link', { name: 'Open in block explorer' })).toHaveAttribute(
+    await user.click(within(row).getByRole('button', { name: 'More actions for T000001234' }));
+    expect(await screen.findByRole('menuitem', { name: 'Open in block explorer' })).toHaveAttribute(
       'rel',
       'noopener noreferrer',
     );
+    await user.click(screen.getByRole('menuitem', { name: 'Copy security key' }));
+    expect(await screen.findByText('Copied to clipboard: sec-abc')).toBeInTheDocument();
   });
 
   it('selects every status with Select All, keeps filters in the URL and resets to the defaults', async () => {

@@ -10,7 +10,8 @@ import {
 import { Anchor, Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDecimal } from '../../../lib/format/decimal';
+import { useAdminQuery } from '../../../lib/api/use-call-query';
+import { formatAskedAmount, formatDecimal } from '../../../lib/format/decimal';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
 import { RowActions } from './row-actions';
@@ -32,6 +33,7 @@ export const rowKey = (tx: Pick<Transaction, 'Prefix' | 'TransactionID'>): strin
   `${tx.Prefix}${tx.TransactionID}`;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
+const dateCell = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const HIGHLIGHT = { backgroundColor: 'var(--mantine-color-yellow-light)', transition: 'background-color 1s' };
 
 export interface TransactionsViewProps {
@@ -55,6 +57,10 @@ export function TransactionsView({
 }: TransactionsViewProps) {
   const privacyMode = useAppStore((s) => s.privacyMode);
   const blur = privacyStyle(privacyMode);
+  // Tickers keep the Amount column narrow; the side menu loads the coins on entry, so this is a cache read.
+  const coins = useAdminQuery('ListAltCoins', {}, { staleTime: 300_000 });
+  const tickerOf = (tx: Transaction) =>
+    coins.data?.find((c) => c.ID === tx.AltCoinID)?.ShortName ?? tx.CoinName;
   const masters = new Set(
     records.flatMap((r) => (r.MasterTransactionID === null ? [] : [r.MasterTransactionID])),
   );
@@ -66,7 +72,6 @@ export function TransactionsView({
       <Table.Th
         key={column.sort}
         aria-sort={isSorted ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-        style={nowrap}
       >
         <UnstyledButton onClick={() => onSort(column.sort)} fw={600} fz="sm">
           <Group gap={4} wrap="nowrap">
@@ -88,8 +93,8 @@ export function TransactionsView({
         style={isHighlighted ? HIGHLIGHT : undefined}
         data-live={isHighlighted || undefined}
       >
-        <Table.Td style={nowrap} maw={220}>
-          <Text span fz="sm" truncate="end" display="block" title={tx.ShopTitle} style={blur}>
+        <Table.Td style={nowrap} maw={200}>
+          <Text span fz="sm" truncate="end" display="block" maw={150} title={tx.ShopTitle} style={blur}>
             {tx.ShopTitle || tx.OwnerNickName}
           </Text>
         </Table.Td>
@@ -100,12 +105,12 @@ export function TransactionsView({
         </Table.Td>
         <Table.Td style={nowrap} ta="right">
           <Text span fz="sm" style={blur}>
-            {tx.OriginalAmount} {tx.InputCurrency}
+            {formatAskedAmount(tx.OriginalAmount)} {tx.InputCurrency}
           </Text>
         </Table.Td>
         <Table.Td style={nowrap} ta="right">
-          <Text span fz="sm" style={blur}>
-            {formatDecimal(tx.Amount, AMOUNT_DECIMALS)} {tx.CoinName}
+          <Text span fz="sm" style={blur} title={tx.LongName}>
+            {formatDecimal(tx.Amount, AMOUNT_DECIMALS)} {tickerOf(tx)}
           </Text>
         </Table.Td>
         <Table.Td style={nowrap}>{tx.TransactionType}</Table.Td>
@@ -119,10 +124,10 @@ export function TransactionsView({
             {tx.Status}
           </Badge>
         </Table.Td>
-        <Table.Td style={nowrap} ff="monospace" fz="xs">
+        <Table.Td style={dateCell} fz={11}>
           {formatUtcDate(tx.CreatedOn)}
         </Table.Td>
-        <Table.Td style={nowrap} ff="monospace" fz="xs">
+        <Table.Td style={dateCell} fz={11}>
           {formatUtcDate(shownDate(tx))}
         </Table.Td>
         <Table.Td style={nowrap}>
@@ -133,8 +138,8 @@ export function TransactionsView({
   };
 
   return (
-    <Table.ScrollContainer minWidth={1280}>
-      <Table verticalSpacing={6} fz="sm" striped highlightOnHover aria-label={label}>
+    <Table.ScrollContainer minWidth={1080}>
+      <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm" striped highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map(header)}
