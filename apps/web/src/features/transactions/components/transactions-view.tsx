@@ -139,7 +139,7 @@ export function TransactionsView({
 
   return (
     <Table.ScrollContainer minWidth={1080}>
-      <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm" striped highlightOnHover aria-label={label}>
+      <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" striped highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map(header)}
