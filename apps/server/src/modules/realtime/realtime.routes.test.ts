@@ -77,16 +77,19 @@ describe('live sockets', () => {
       origin: ORIGIN,
       cookie: supportCookie,
     });
-    const rows = nextMessages(transactionsSocket, 2);
+    const firstRow = nextMessages(transactionsSocket, 1);
     const frames = nextMessages(notificationsSocket, 1);
 
     const created = await waiting();
     const ref = formatTransactionRef('T', created.transactionId);
-    await ingest.markPaid(ref);
-
-    const [first, second] = (await rows).map((m) => transactionEventSchema.parse(JSON.parse(m)));
+    // Each event carries the row as it is when delivered, so the payment waits for the first delivery.
+    const [first] = (await firstRow).map((m) => transactionEventSchema.parse(JSON.parse(m)));
     expect(first).toMatchObject({ kind: 'waiting', transaction: { Prefix: 'T', Status: 'waiting' } });
     expect(first?.transaction.TransactionID).toBe(created.transactionId);
+
+    const secondRow = nextMessages(transactionsSocket, 1);
+    await ingest.markPaid(ref);
+    const [second] = (await secondRow).map((m) => transactionEventSchema.parse(JSON.parse(m)));
     expect(second).toMatchObject({ kind: 'paid', transaction: { Status: 'paid' } });
     const [frame] = await frames;
     const parts = frame?.split(':') ?? [];
