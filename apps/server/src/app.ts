@@ -132,7 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       logger: app.log,
       onEvent: publishIngestEvents(db),
     });
-    registerIngestRoutes(app, { token: config.ingestToken, ingest });
+    registerIngestRoutes(app, { token: config.ingestToken, ingest, db, now });
   }
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -4,6 +4,7 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
+import { deriveDemoProviderPayments } from './db/seed/providers.seed';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { publishIngestEvents } from './modules/realtime/realtime.bus';
 import { hasAnyStaff, seedDemoStaff } from './modules/staff/staff.service';
@@ -54,11 +55,21 @@ export function startDemoPlatform(
   log: FastifyBaseLogger,
 ): Simulator | undefined {
   if (!config.simulator.enabled) return undefined;
+  const publish = publishIngestEvents(database.db);
   const ingest = createIngestService(database.db, {
     now: () => new Date(),
     logger: log,
     // Through PostgreSQL, so browsers on every server instance see the change (DESIGN §4).
-    onEvent: publishIngestEvents(database.db),
+    onEvent: async (event) => {
+      // The demo's acquirers answer with their own record of each fiat payment, as a real provider would.
+      if (event.type === 'transaction' && event.transaction.externalProvider) {
+        await deriveDemoProviderPayments(database.db, {
+          prefix: event.transaction.prefix,
+          transactionId: event.transaction.transactionId,
+        });
+      }
+      await publish(event);
+    },
   });
   return startSimulator(ingest, database.db, {
     intervalMs: config.simulator.intervalMs,

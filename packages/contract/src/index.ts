@@ -8,6 +8,7 @@ export * from './calls/service-status';
 export * from './common/constants';
 export * from './common/envelope.schema';
 export * from './entities/catalog.schema';
+export * from './entities/provider.schema';
 export * from './entities/transaction.schema';
 export * from './entities/transaction-list.schema';
 export * from './events/events.schema';

@@ -334,6 +334,29 @@ export const failureCauses = pgTable(
   (t) => [index('failure_causes_created_idx').on(t.createdOn)],
 );
 
+/**
+ * The acquirers' records of fiat payments (SPEC §3 provider detail fields), one per transaction and provider.
+ * Written by the platform feed (the simulator in demo mode); `details` holds the provider's own fields and
+ * is validated by the contract's providerDetailSchema when read.
+ */
+export const providerPayments = pgTable(
+  'provider_payments',
+  {
+    id: serial('id').primaryKey(),
+    prefix: char('prefix', { length: 1 }).notNull().$type<'T' | 'P'>(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    provider: text('provider').notNull(),
+    /** The bank lookup falls back to it (SPEC §7.3). */
+    customerReference: text('customer_reference'),
+    details: jsonb('details').notNull(),
+    createdOn: ts('created_on').notNull(),
+  },
+  (t) => [
+    uniqueIndex('provider_payments_tx_idx').on(t.prefix, t.transactionId, t.provider),
+    index('provider_payments_reference_idx').on(t.provider, t.customerReference),
+  ],
+);
+
 // ---------- support chat, notifications ----------
 
 export const chatMessages = pgTable(

@@ -12,6 +12,7 @@ import {
   roleSchema,
   syncStatusSchema,
 } from '../entities/catalog.schema';
+import { providerDetailSchema } from '../entities/provider.schema';
 import { transactionSchema } from '../entities/transaction.schema';
 import { transactionListParamsSchema, transactionListSchema } from '../entities/transaction-list.schema';
 import { sidebarLinksSchema } from '../routes/sidebar';
@@ -158,6 +159,23 @@ export const ADMIN_CALLS = {
         .default(0),
     }),
     data: transactionSchema,
+  }),
+  /**
+   * The acquirer's record of a fiat payment (SPEC §7.1 PaymentProvider, §7.3): the provider dialog of a row.
+   * `null` data means the provider has no record ('No record found!'). Admin service, not main: it needs the
+   * view-transactions slug, which the admin service checks on every call.
+   */
+  PaymentProvider: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'PaymentProvider',
+    access: 'view-transactions',
+    params: z.object({
+      ID: z.coerce.number().int().positive(),
+      Payout: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+      ProviderID: z.string().trim().min(1).max(60),
+    }),
+    data: providerDetailSchema.nullable(),
   }),
   /** The audit trail of staff changes to one transaction (issue #3: the detail screen shows it), oldest first. */
   TransactionAudit: defineCall({

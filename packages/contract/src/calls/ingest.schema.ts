@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerDetailSchema } from '../entities/provider.schema';
 
 /**
  * The platform feed (DESIGN §4): how the payment platform tells the back-office what happened. Server to
@@ -43,3 +44,12 @@ export const ingestFailureSchema = z.object({
 
 /** What the feed answers for a transaction change: its reference and status now. */
 export const ingestTransactionAnswerSchema = z.object({ ref: z.string(), status: z.string() });
+
+/** An acquirer's record of a fiat payment (SPEC §3 provider fields), as the platform relays it. */
+export const ingestProviderPaymentSchema = z.object({
+  prefix: z.enum(['T', 'P']),
+  transactionId: z.number().int().positive(),
+  provider: z.string().trim().min(1).max(60),
+  customerReference: z.string().trim().min(1).max(128).nullable().optional(),
+  details: providerDetailSchema,
+});

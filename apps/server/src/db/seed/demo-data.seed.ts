@@ -3,6 +3,7 @@ import type { Db } from '../database';
 import { seedChat, seedFailureCauses } from './activity.seed';
 import { seedCatalog } from './catalog.seed';
 import { buildMerchants, seedKyc, seedMerchants } from './merchants.seed';
+import { deriveDemoProviderPayments } from './providers.seed';
 import { createRandom } from './random';
 import { seedTransactions } from './transactions.seed';
 
@@ -62,6 +63,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     await seedMerchants(tx, merchantList);
     const kycSubmissions = await seedKyc(tx, kycRng, merchantList, now);
     const result = await seedTransactions(tx, transactionRng, merchantList, { now, days, txPerDay });
+    await deriveDemoProviderPayments(tx);
     const failureCauses = await seedFailureCauses(tx, failureRng, now, days);
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
     return {

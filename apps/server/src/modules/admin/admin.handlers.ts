@@ -12,6 +12,7 @@ import {
   registrationsSince,
 } from '../dashboard/dashboard.repository';
 import { createFailuresService } from '../failures/failures.service';
+import { createProvidersService } from '../providers/providers.service';
 import { type BusEvent, publishBusEvent } from '../realtime/realtime.bus';
 import { listPermissions, listRoles } from '../roles/roles.repository';
 import { findStaffById, permissionSlugsOfRole } from '../staff/staff.repository';
@@ -37,6 +38,7 @@ export function createAdminHandlers(deps: {
   const { db } = deps;
   const transactions = createTransactionsService(db, deps.now);
   const failures = createFailuresService(db, deps.now);
+  const providers = createProvidersService(db);
   // A staff change is committed before it is announced; a failed announcement must not fail the change.
   const announce = (event: BusEvent) =>
     publishBusEvent(db, event).catch((error: unknown) =>
@@ -89,6 +91,7 @@ export function createAdminHandlers(deps: {
       return answer;
     },
     TransactionAudit: (params) => transactions.auditTrail(params.ID),
+    PaymentProvider: (params) => providers.detail(params),
     TransactionFailure: (params) => failures.list(params),
     UpdateTable: (params, context) => failures.update(params, actorOf(context)),
   };

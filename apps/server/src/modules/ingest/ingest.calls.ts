@@ -4,12 +4,16 @@ import {
   INGEST_PREFIX,
   ingestFailureSchema,
   ingestPaidSchema,
+  ingestProviderPaymentSchema,
   ingestWaitingTransactionSchema,
   MESSAGES,
+  providerKindOf,
 } from '@bo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/database';
 import { ApiError, unauthorized } from '../../plugins/errors';
+import { upsertProviderPayment } from '../providers/providers.repository';
 import { IngestError, type IngestService, type TransactionRow } from './ingest.service';
 
 const ok = <D>(data: D) => ({ status_code: 200, message: MESSAGES.ok, data });
@@ -28,7 +32,10 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * The platform feed over HTTP (contract `INGEST_PREFIX`): the payment platform reports new payments, their
  * payment or expiry, and failures. Bearer-token authenticated; CSRF does not apply (no cookie is used).
  */
-export function registerIngestRoutes(app: FastifyInstance, deps: { token: string; ingest: IngestService }) {
+export function registerIngestRoutes(
+  app: FastifyInstance,
+  deps: { token: string; ingest: IngestService; db: Db; now: () => Date },
+) {
   const expected = digest(deps.token);
   const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
@@ -59,6 +66,24 @@ export function registerIngestRoutes(app: FastifyInstance, deps: { token: string
       feed.post('/transactions/:ref/expired', async (request) => {
         const { ref } = refParams.parse(request.params);
         return run(() => deps.ingest.markExpired(ref.toUpperCase()));
+      });
+      feed.post('/provider-payments', async (request) => {
+        const input = ingestProviderPaymentSchema.parse(request.body);
+        if (providerKindOf(input.provider) !== input.details.kind) {
+          throw new ApiError(
+            400,
+            `A ${input.provider} record must be of kind ${providerKindOf(input.provider) ?? 'unknown'}`,
+          );
+        }
+        await upsertProviderPayment(deps.db, {
+          prefix: input.prefix,
+          transactionId: input.transactionId,
+          provider: input.provider,
+          customerReference: input.customerReference ?? null,
+          details: input.details,
+          createdOn: deps.now(),
+        });
+        return ok(null);
       });
       feed.post('/failures', async (request) => {
         try {

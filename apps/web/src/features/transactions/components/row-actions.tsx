@@ -1,4 +1,4 @@
-import { adminPath, currentStatusChoice, type Transaction } from '@bo/contract';
+import { adminPath, currentStatusChoice, providerKindOf, type Transaction } from '@bo/contract';
 import { ActionIcon, Badge, Group, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -9,6 +9,7 @@ import {
   IconExternalLink,
   IconKey,
   IconNotes,
+  IconReceipt,
   IconUser,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { Link } from 'react-router';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useHasPermission } from '../../../lib/session/use-permission';
 import { LogsDialog } from './logs-dialog';
+import { ProviderDialog } from './provider-dialog';
 import { StatusDialog } from './status-dialog';
 import { safeTransactionRef } from './transaction-ref';
 
@@ -48,6 +50,8 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
     useHasPermission('admin-commander') && tx.Prefix === 'T' && currentStatusChoice(tx) !== null;
   const [isStatusOpen, statusDialog] = useDisclosure(false);
   const [isLogsOpen, logsDialog] = useDisclosure(false);
+  const [isProviderOpen, providerDialog] = useDisclosure(false);
+  const provider = providerKindOf(tx.ExternalTransactionProvider) ? tx.ExternalTransactionProvider : null;
   const hasComments = (tx.Comments ?? '').trim() !== '';
 
   const explorer =
@@ -89,6 +93,11 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
           {tx.CustomerReferenceNr ? (
             <Menu.Item leftSection={<IconUser {...iconProps} />} onClick={copy(tx.CustomerReferenceNr)}>
               Copy customer reference
+            </Menu.Item>
+          ) : null}
+          {provider ? (
+            <Menu.Item leftSection={<IconReceipt {...iconProps} />} onClick={providerDialog.open}>
+              {`${provider} details`}
             </Menu.Item>
           ) : null}
           {explorer ? (
@@ -137,6 +146,9 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
       ) : null}
       {canEditStatus ? <StatusDialog tx={tx} opened={isStatusOpen} onClose={statusDialog.close} /> : null}
       <LogsDialog tx={tx} opened={isLogsOpen} onClose={logsDialog.close} />
+      {provider ? (
+        <ProviderDialog tx={tx} provider={provider} opened={isProviderOpen} onClose={providerDialog.close} />
+      ) : null}
     </Group>
   );
 }

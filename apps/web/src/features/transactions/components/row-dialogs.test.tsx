@@ -137,3 +137,49 @@ describe('logs dialog', () => {
     );
   });
 });
+
+describe('provider dialog', () => {
+  it("shows the acquirer's record of the payment, amounts from cents", async () => {
+    const { calls } = mockApi(
+      signedInRoutes(['view-transactions'], {
+        ListTransactions: page(makeTransaction({ ExternalTransactionProvider: 'Stripe' })),
+        MerchantsListDash: MERCHANTS,
+        PaymentProvider: {
+          data: {
+            kind: 'stripe',
+            id: 'pi_123',
+            amount: 2550,
+            currency: 'eur',
+            status: 'succeeded',
+            description: 'Order 77',
+            receipt_url: null,
+          },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'More actions for T000001234' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Stripe details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stripe — T000001234' });
+    expect(await within(dialog).findByText('25.50 EUR')).toBeInTheDocument();
+    expect(within(dialog).getByText('succeeded')).toBeInTheDocument();
+    const sent = callsNamed(calls, 'PaymentProvider')[0]?.url.searchParams;
+    expect([sent?.get('ID'), sent?.get('Payout'), sent?.get('ProviderID')]).toEqual(['1234', '0', 'Stripe']);
+  });
+
+  it("says 'No record found!' when the provider has no record", async () => {
+    mockApi(
+      signedInRoutes(['view-transactions'], {
+        ListTransactions: page(makeTransaction({ ExternalTransactionProvider: 'BankLink' })),
+        MerchantsListDash: MERCHANTS,
+        PaymentProvider: { data: null },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'More actions for T000001234' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'BankLink details' }));
+    expect(await screen.findByText('No record found!')).toBeInTheDocument();
+  });
+});
