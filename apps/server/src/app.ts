@@ -99,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       version: PRODUCT_VERSION,
       demoMode: config.demoMode,
       totpMandatory: config.totpMandatory,
+      invoiceUrlTemplate: config.invoiceUrlTemplate,
     },
     cookie: { maxAgeMs: config.session.maxAgeMs, secure: config.session.cookieSecure },
   });

@@ -23,6 +23,7 @@ export * from './rules/date-range.rule';
 export * from './rules/decimal.rule';
 export * from './rules/failure-new.rule';
 export * from './rules/image-file.rule';
+export * from './rules/invoice-link.rule';
 export * from './rules/keyword-match.rule';
 export * from './rules/live-insert.rule';
 export * from './rules/log-entry.rule';

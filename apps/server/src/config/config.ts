@@ -26,6 +26,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   sidebarLinks: SidebarLinks;
+  /** The checkout's invoice address template ({ref}, {security}), or null. */
+  invoiceUrlTemplate: string | null;
   /** The platform feed's bearer token; undefined turns the feed off. */
   ingestToken: string | undefined;
   /** The read replica the Sync Status reports on, when it is not DATABASE_URL itself (ADR 0006). */
@@ -80,6 +82,7 @@ export function toConfig(env: Env): AppConfig {
     },
     publicUrl,
     ingestToken: env.INGEST_TOKEN,
+    invoiceUrlTemplate: env.INVOICE_URL_TEMPLATE ?? null,
     logLevel: env.LOG_LEVEL,
     sidebarLinks: { tools: env.TOOLS_LINKS, 'tomcat-servers': env.TOMCAT_SERVER_LINKS },
     readReplicaUrl: env.READ_REPLICA_URL,

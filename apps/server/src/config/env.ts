@@ -96,6 +96,11 @@ const envSchema = z.object({
   /** How long a status check waits for a service before answering TIMEOUT. */
   STATUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Tests only: a PostgreSQL server on which each test file creates (and drops) its own database. */
+  /** The merchant checkout's invoice address, with {ref} and {security}; unset hides 'copy invoice link'. */
+  INVOICE_URL_TEMPLATE: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'INVOICE_URL_TEMPLATE must be an http(s) address')
+    .optional(),
   /** Bearer token of the platform feed (POST /api/ingest/…); the feed is off when unset. */
   INGEST_TOKEN: z.string().min(32, 'INGEST_TOKEN must be at least 32 characters').optional(),
   TEST_DATABASE_URL: z.string().url().optional(),

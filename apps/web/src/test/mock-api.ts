@@ -75,6 +75,7 @@ export const CONFIG: PublicConfig = {
   version: '1.0.1',
   demoMode: true,
   totpMandatory: false,
+  invoiceUrlTemplate: 'https://pay.example.test/invoice/{ref}?s={security}',
 };
 
 const coin = (ID: number, Name: string, ShortName: string, isOnline: boolean): AltCoin => ({

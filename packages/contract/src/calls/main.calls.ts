@@ -16,6 +16,11 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   demoMode: z.boolean(),
   totpMandatory: z.boolean(),
+  /**
+   * The merchant checkout's address of a payment (row action 'copy invoice link', SPEC §2.6), with `{ref}`
+   * and `{security}` placeholders; null when the deployment has not set one, and the action is not offered.
+   */
+  invoiceUrlTemplate: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { adminPath, currentStatusChoice, providerKindOf, type Transaction } from '@bo/contract';
+import { adminPath, currentStatusChoice, invoiceLink, providerKindOf, type Transaction } from '@bo/contract';
 import { ActionIcon, Badge, Group, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -8,6 +8,7 @@ import {
   IconEdit,
   IconExternalLink,
   IconKey,
+  IconLink,
   IconNotes,
   IconReceipt,
   IconUser,
@@ -15,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../../lib/clipboard';
+import { useProductConfig } from '../../../lib/config/use-product-config';
 import { useHasPermission } from '../../../lib/session/use-permission';
 import { LogsDialog } from './logs-dialog';
 import { ProviderDialog } from './provider-dialog';
@@ -51,6 +53,7 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
   const [isStatusOpen, statusDialog] = useDisclosure(false);
   const [isLogsOpen, logsDialog] = useDisclosure(false);
   const [isProviderOpen, providerDialog] = useDisclosure(false);
+  const invoiceTemplate = useProductConfig().data?.invoiceUrlTemplate ?? null;
   const provider = providerKindOf(tx.ExternalTransactionProvider) ? tx.ExternalTransactionProvider : null;
   const hasComments = (tx.Comments ?? '').trim() !== '';
 
@@ -90,6 +93,14 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
           <Menu.Item leftSection={<IconKey {...iconProps} />} onClick={copy(tx.Security)}>
             Copy security key
           </Menu.Item>
+          {tx.Prefix === 'T' && invoiceTemplate ? (
+            <Menu.Item
+              leftSection={<IconLink {...iconProps} />}
+              onClick={copy(invoiceLink(invoiceTemplate, ref, tx.Security))}
+            >
+              Copy invoice link
+            </Menu.Item>
+          ) : null}
           {tx.CustomerReferenceNr ? (
             <Menu.Item leftSection={<IconUser {...iconProps} />} onClick={copy(tx.CustomerReferenceNr)}>
               Copy customer reference

@@ -153,6 +153,11 @@ describe('TransactionsSection', () => {
     );
     await user.click(screen.getByRole('menuitem', { name: 'Copy security key' }));
     expect(await screen.findByText('Copied to clipboard: sec-abc')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'More actions for T000001234' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy invoice link' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      'https://pay.example.test/invoice/T000001234?s=sec-abc',
+    );
   });
 
   it('selects every status with Select All, keeps filters in the URL and resets to the defaults', async () => {
