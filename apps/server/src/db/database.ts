@@ -52,6 +52,10 @@ async function listenPg(
     next.on('error', () => reconnect(next));
     next.on('end', () => reconnect(next));
     await next.connect();
+    if (stopped) {
+      await next.end();
+      return;
+    }
     await next.query(`LISTEN ${channel}`);
     client = next;
     retryMs = 500;
@@ -89,6 +93,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (restart, failover, admin command) is replaced on the next
+    // checkout; without a listener node-postgres would throw it and end the process.
+    pool.on('error', (error) => console.warn(`database connection dropped: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     const url = options.url;
