@@ -134,9 +134,13 @@ test.describe('dashboard, filters and Local mode', () => {
     await expect(page.getByText(/^Showing 1 - 15 of \d+$/)).toBeVisible();
     const merchant = (await table.getByRole('row').nth(1).locator('td').first().textContent())?.trim() ?? '';
     const picker = page.getByRole('combobox', { name: 'Merchant', exact: true });
-    await picker.click();
-    await picker.fill(merchant);
-    await page.getByRole('option', { name: merchant, exact: true }).click();
+    // The picker's list reloads while it opens; a click on an option that was just replaced selects nothing.
+    await expect(async () => {
+      await picker.click();
+      await picker.fill(merchant);
+      await page.getByRole('option', { name: merchant, exact: true }).click({ timeout: 2_000 });
+      await expect(picker).toHaveValue(merchant, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/merchant=\d+/);
     const merchantCells = table.getByRole('row').locator('td:nth-child(1)');
