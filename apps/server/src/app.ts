@@ -18,7 +18,14 @@ import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createRatesService } from './modules/rates/rates.service';
-import { BUS_CHANNEL, parseBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
+import {
+  BUS_CHANNEL,
+  journalAfter,
+  latestSeq,
+  parseBusEvent,
+  pruneJournal,
+  publishIngestEvents,
+} from './modules/realtime/realtime.bus';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
@@ -156,6 +163,10 @@ async function registerRealtime(
         throw error;
       }
     },
+    journal: {
+      after: (seq) => journalAfter(deps.database.db, seq),
+      latest: () => latestSeq(deps.database.db),
+    },
     logger: app.log,
   });
   await registerRealtimeRoutes(app, {
@@ -170,6 +181,14 @@ async function registerRealtime(
     hub.dispatch(event).catch((error: unknown) => app.log.warn({ err: error }, 'live event not delivered'));
   });
   app.addHook('onClose', stopListening);
+  // The journal only has to cover a reconnect; every instance may prune it, the deletes do not conflict.
+  const pruner = setInterval(() => {
+    pruneJournal(deps.database.db, deps.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'live journal not pruned'),
+    );
+  }, 3_600_000);
+  pruner.unref();
+  app.addHook('onClose', async () => clearInterval(pruner));
 }
 
 /** Serves the built web app, with index.html for every client-side route; other unknown paths get a 404 envelope. */

@@ -357,6 +357,20 @@ export const providerPayments = pgTable(
   ],
 );
 
+/**
+ * The live feed's journal (issue #4): every event published to the bus, numbered. A browser that lost its
+ * socket reconnects with the last number it saw and is sent what it missed. Kept for a day.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payload: jsonb('payload').notNull(),
+    createdOn: ts('created_on').notNull().default(sql`now()`),
+  },
+  (t) => [index('live_events_created_idx').on(t.createdOn)],
+);
+
 // ---------- support chat, notifications ----------
 
 export const chatMessages = pgTable(

@@ -30,7 +30,7 @@ export function createClock(start = new Date()) {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   config: AppConfig;
   clock: ReturnType<typeof createClock>;
   outbox: Mail[];

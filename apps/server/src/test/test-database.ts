@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../db/database';
  * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is set —
  * a new database on that PostgreSQL server, dropped again by `close()`.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
   const name = `bo_test_${randomBytes(6).toString('hex')}`;
@@ -20,6 +20,8 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: url.toString(), dataDir: '' });
   return {
     ...database,
+    // Another server instance on the same database opens it by this (the multi-instance tests).
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -37,10 +37,10 @@ export class FakeWebSocket {
     this.onclose?.(new CloseEvent('close', { code }));
   }
 
-  /** The open socket whose URL ends with `path`. */
+  /** The newest socket not closed whose path is `path` (whatever its query). */
   static find(path: string): FakeWebSocket | undefined {
     return [...FakeWebSocket.instances]
       .reverse()
-      .find((s) => s.url.endsWith(path) && s.readyState !== FakeWebSocket.CLOSED);
+      .find((s) => new URL(s.url).pathname === path && s.readyState !== FakeWebSocket.CLOSED);
   }
 }

@@ -26,13 +26,32 @@ export const TRANSACTION_EVENT_KINDS = [
 export const transactionEventKindSchema = z.enum(TRANSACTION_EVENT_KINDS);
 export type TransactionEventKind = z.infer<typeof transactionEventKindSchema>;
 
-/** A message of the transactions socket: the row as it is now, in the list's shape. */
+/**
+ * A message of the transactions socket: the row as it is now, in the list's shape. `seq` numbers every
+ * live event across all server instances; a browser that reconnects sends the last one it saw as `?after=`
+ * and is sent what it missed.
+ */
 export const transactionEventSchema = z.object({
   type: z.literal('transaction'),
+  seq: z.number().int().nonnegative(),
   kind: transactionEventKindSchema,
   transaction: transactionSchema,
 });
 export type TransactionEvent = z.infer<typeof transactionEventSchema>;
+
+/**
+ * The transactions socket's messages: an event; `sync`, sent once a connection has caught up, with the
+ * newest number; `reset`, when more was missed than is replayed, telling the page to load its list again.
+ */
+export const transactionFeedMessageSchema = z.discriminatedUnion('type', [
+  transactionEventSchema,
+  z.object({ type: z.literal('sync'), seq: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('reset'), seq: z.number().int().nonnegative() }),
+]);
+export type TransactionFeedMessage = z.infer<typeof transactionFeedMessageSchema>;
+
+/** The query parameter a reconnecting socket sends: the last event number it saw. */
+export const SOCKET_AFTER_PARAM = 'after';
 
 /** The notification kinds of SPEC §7.3. */
 export const NOTIFICATION_KINDS = ['PAID', 'EXPIRED', 'PAYOUT'] as const;

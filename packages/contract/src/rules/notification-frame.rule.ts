@@ -6,7 +6,7 @@ export interface NotificationFrame {
   kind: NotificationKind;
   /** 'T000123456': prefix plus the 9-digit id. */
   ref: string;
-  /** The notification's own id, unique across the platform. */
+  /** The notification's id: its number among all live events, so a reconnecting bell can ask from it. */
   id: number;
   /** When it happened, in epoch milliseconds (ISO dates would add colons to a colon-separated frame). */
   at: number;
@@ -33,4 +33,15 @@ export const notificationText = (frame: Pick<NotificationFrame, 'kind' | 'ref'>)
   if (frame.kind === 'PAID') return `${frame.ref} paid successfully`;
   if (frame.kind === 'EXPIRED') return `${frame.ref} expired`;
   return `${frame.ref} payout completed`;
+};
+
+/**
+ * The notifications socket's other lines (not notifications, so two or three parts): 'SYNC:{seq}' once a
+ * connection has caught up, 'RESET:{seq}' when more was missed than is replayed.
+ */
+export const formatFeedControl = (kind: 'SYNC' | 'RESET', seq: number): string => `${kind}:${seq}`;
+
+export const parseFeedControl = (text: string): { kind: 'SYNC' | 'RESET'; seq: number } | null => {
+  const match = /^(SYNC|RESET):(\d{1,15})$/.exec(text.trim());
+  return match ? { kind: match[1] as 'SYNC' | 'RESET', seq: Number(match[2]) } : null;
 };

@@ -1,7 +1,8 @@
 import { NOTIFICATION_KINDS, transactionEventKindSchema, transactionPrefixSchema } from '@bo/contract';
-import { sql } from 'drizzle-orm';
+import { asc, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
+import { liveEvents } from '../../db/schema';
 import type { IngestEvent } from '../ingest/ingest.service';
 
 /** The one PostgreSQL channel every server instance LISTENs on (DESIGN §4: fan-out without a broker). */
@@ -26,19 +27,57 @@ export const busEventSchema = z.object({
 });
 export type BusEvent = z.infer<typeof busEventSchema>;
 
-/** Publishes an event to every instance; inside a transaction it is delivered only if that commits. */
+/** An event as delivered: with its number in the live journal, which orders events across instances. */
+export const journalEventSchema = busEventSchema.extend({ seq: z.number().int().positive() });
+export type JournalEvent = z.infer<typeof journalEventSchema>;
+
+/**
+ * Writes the event to the live journal and announces it to every instance, in one statement; inside a
+ * transaction both happen only if it commits.
+ */
 export async function publishBusEvent(db: DbOrTx, event: BusEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(event)})`);
+  const payload = JSON.stringify(event);
+  await db.execute(sql`
+    with e as (insert into live_events (payload) values (${payload}::jsonb) returning id)
+    select pg_notify(${BUS_CHANNEL}, jsonb_set(${payload}::jsonb, '{seq}', to_jsonb(e.id))::text) from e`);
 }
 
 /** Reads a payload from the channel; anything malformed is `null` (and dropped by the caller). */
-export function parseBusEvent(payload: string): BusEvent | null {
+export function parseBusEvent(payload: string): JournalEvent | null {
   try {
-    const parsed = busEventSchema.safeParse(JSON.parse(payload));
+    const parsed = journalEventSchema.safeParse(JSON.parse(payload));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/** How much a reconnecting browser may be sent; beyond it, it is told to reload instead. */
+export const REPLAY_LIMIT = 200;
+
+/** The journal after `after`, oldest first, up to `limit` + 1 rows (one more tells that there is more). */
+export async function journalAfter(db: DbOrTx, after: number, limit = REPLAY_LIMIT): Promise<JournalEvent[]> {
+  const rows = await db
+    .select({ id: liveEvents.id, payload: liveEvents.payload })
+    .from(liveEvents)
+    .where(gt(liveEvents.id, after))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit + 1);
+  return rows.flatMap((row) => {
+    const parsed = busEventSchema.safeParse(row.payload);
+    return parsed.success ? [{ ...parsed.data, seq: row.id }] : [];
+  });
+}
+
+/** The newest journal number, so a fresh socket knows where it starts. */
+export async function latestSeq(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ seq: sql<string | null>`max(${liveEvents.id})` }).from(liveEvents);
+  return Number(row?.seq ?? 0);
+}
+
+/** Drops journal entries older than `keepMs`; every instance may run it. */
+export async function pruneJournal(db: DbOrTx, now: Date, keepMs = 86_400_000): Promise<void> {
+  await db.delete(liveEvents).where(lt(liveEvents.createdOn, new Date(now.getTime() - keepMs)));
 }
 
 /** The bus event of a committed platform change, or `null` for changes no socket carries yet. */

@@ -1,11 +1,12 @@
 import {
+  formatFeedControl,
   formatNotificationFrame,
   formatTransactionRef,
   type SocketName,
   type Transaction,
-  type TransactionEvent,
+  type TransactionFeedMessage,
 } from '@bo/contract';
-import type { BusEvent } from './realtime.bus';
+import { type JournalEvent, REPLAY_LIMIT } from './realtime.bus';
 
 /** The part of a WebSocket the hub uses; `ws` sockets fit it, and tests can pass a fake. */
 export interface HubSocket {
@@ -16,43 +17,122 @@ export interface HubSocket {
 
 const OPEN = 1;
 
-export interface HubClient {
+interface HubClient {
   socket: HubSocket;
   channel: SocketName;
   sessionId: string;
+  /** Live events that arrive while the client is being caught up; null once it is live. */
+  queue: JournalEvent[] | null;
+  /** The newest event number this client was sent. */
+  sent: number;
 }
 
 export interface HubLogger {
   warn(obj: unknown, msg?: string): void;
 }
 
+export interface HubJournal {
+  after(seq: number): Promise<JournalEvent[]>;
+  latest(): Promise<number>;
+}
+
 /**
- * The sockets connected to this instance and the fan-out of bus events to them. The hub reads each changed
- * row once per event, however many browsers watch it.
+ * The sockets connected to this instance and the fan-out of bus events to them (issue #4: no event is
+ * silently lost). A reconnecting client names the last event it saw and is sent the journal after it —
+ * or told to reload when it missed more than REPLAY_LIMIT — before it joins the live stream, and live
+ * events that arrive meanwhile wait in its queue, so it sees each event once, in order.
  */
 export function createRealtimeHub(deps: {
   loadTransaction: (ref: string) => Promise<Transaction | null>;
+  journal: HubJournal;
   logger: HubLogger;
 }) {
   const clients = new Set<HubClient>();
 
-  const sendTo = (channel: SocketName, text: string) => {
-    for (const client of clients) {
-      if (client.channel !== channel || client.socket.readyState !== OPEN) continue;
-      try {
-        client.socket.send(text);
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'realtime send failed');
-      }
+  const send = (client: HubClient, text: string) => {
+    if (client.socket.readyState !== OPEN) return;
+    try {
+      client.socket.send(text);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'realtime send failed');
     }
   };
 
-  const count = (channel: SocketName) => [...clients].filter((c) => c.channel === channel).length;
+  /** What an event looks like on each feed; `null` where the feed does not carry it. */
+  const render = async (event: JournalEvent): Promise<Record<SocketName, string | null>> => {
+    const ref = formatTransactionRef(event.prefix, event.id);
+    const notification = event.notification
+      ? formatNotificationFrame({
+          kind: event.notification.kind,
+          ref,
+          id: event.seq,
+          at: event.notification.at,
+        })
+      : null;
+    const wantsRows = [...clients].some((c) => c.channel === 'transactions');
+    const transaction = wantsRows ? await deps.loadTransaction(ref) : null;
+    const message: TransactionFeedMessage | null = transaction
+      ? { type: 'transaction', seq: event.seq, kind: event.kind, transaction }
+      : null;
+    return { notifications: notification, transactions: message ? JSON.stringify(message) : null };
+  };
+
+  const deliver = (client: HubClient, event: JournalEvent, text: string | null) => {
+    if (event.seq <= client.sent) return;
+    client.sent = event.seq;
+    if (text) send(client, text);
+  };
+
+  const control = (client: HubClient, type: 'sync' | 'reset', seq: number) =>
+    send(
+      client,
+      client.channel === 'transactions'
+        ? JSON.stringify({ type, seq } satisfies TransactionFeedMessage)
+        : formatFeedControl(type === 'sync' ? 'SYNC' : 'RESET', seq),
+    );
 
   return {
-    add(client: HubClient): () => void {
+    /**
+     * Adds a socket. With `after` (the last event it saw) it is first sent what it missed; it then gets
+     * 'sync' with the newest number. Resolves once it is live; the returned function removes it.
+     */
+    async attach(
+      socket: HubSocket,
+      channel: SocketName,
+      sessionId: string,
+      after: number | null,
+    ): Promise<() => void> {
+      const client: HubClient = { socket, channel, sessionId, queue: [], sent: 0 };
       clients.add(client);
-      return () => clients.delete(client);
+      const remove = () => {
+        clients.delete(client);
+      };
+      try {
+        const latest = await deps.journal.latest();
+        client.sent = after ?? latest;
+        if (after !== null && after < latest) {
+          const missed = await deps.journal.after(after);
+          if (missed.length > REPLAY_LIMIT) {
+            client.sent = latest;
+            control(client, 'reset', latest);
+          } else {
+            for (const event of missed) deliver(client, event, (await render(event))[channel]);
+          }
+        }
+        // Live events that came in while catching up, each once.
+        for (;;) {
+          const queued = client.queue?.shift();
+          if (!queued) break;
+          deliver(client, queued, (await render(queued))[channel]);
+        }
+        client.queue = null;
+        control(client, 'sync', client.sent);
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'a live feed could not catch up');
+        client.queue = null;
+        control(client, 'reset', client.sent);
+      }
+      return remove;
     },
 
     /** Closes every socket of a session (a logout or an expiry must end its live feeds at once). */
@@ -70,24 +150,17 @@ export function createRealtimeHub(deps: {
 
     size: () => clients.size,
 
-    async dispatch(event: BusEvent): Promise<void> {
-      const ref = formatTransactionRef(event.prefix, event.id);
-      if (event.notification && count('notifications') > 0) {
-        sendTo(
-          'notifications',
-          formatNotificationFrame({
-            kind: event.notification.kind,
-            ref,
-            id: event.notification.id,
-            at: event.notification.at,
-          }),
-        );
+    async dispatch(event: JournalEvent): Promise<void> {
+      if (clients.size === 0) return;
+      let rendered: Record<SocketName, string | null> | null = null;
+      for (const client of [...clients]) {
+        if (client.queue) {
+          client.queue.push(event);
+          continue;
+        }
+        rendered ??= await render(event);
+        deliver(client, event, rendered[client.channel]);
       }
-      if (count('transactions') === 0) return;
-      const transaction = await deps.loadTransaction(ref);
-      if (!transaction) return;
-      const message: TransactionEvent = { type: 'transaction', kind: event.kind, transaction };
-      sendTo('transactions', JSON.stringify(message));
     },
 
     closeAll(code = 1001, reason = 'Server shutting down') {

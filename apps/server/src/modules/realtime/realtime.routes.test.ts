@@ -1,11 +1,19 @@
-import { formatTransactionRef, SOCKET_PATHS, transactionEventSchema } from '@bo/contract';
+import {
+  formatTransactionRef,
+  parseFeedControl,
+  parseNotificationFrame,
+  SOCKET_PATHS,
+  type TransactionFeedMessage,
+  transactionFeedMessageSchema,
+} from '@bo/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { merchants } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
 import { createTestApp, csrf, signIn, type TestApp } from '../../test/test-app';
 import { createIngestService, type IngestService } from '../ingest/ingest.service';
-import { publishIngestEvents } from './realtime.bus';
+import { publishBusEvent, publishIngestEvents, REPLAY_LIMIT } from './realtime.bus';
 
 let t: TestApp;
 let ingest: IngestService;
@@ -29,22 +37,87 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const open = (path: string, headers: Record<string, string>) =>
-  t.app.injectWS(path, { headers: { host: HOST, ...headers } });
+const open = (path: string, headers: Record<string, string>, app: FastifyInstance = t.app) =>
+  app.injectWS(path, { headers: { host: HOST, origin: ORIGIN, ...headers } });
 
-/** The next `count` messages of a socket, as text. */
-const nextMessages = (socket: WebSocket, count: number) =>
-  new Promise<string[]>((resolve, reject) => {
-    const got: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${count} messages`)), 5000);
-    socket.on('message', (data) => {
-      got.push(String(data));
-      if (got.length === count) {
-        clearTimeout(timer);
-        resolve(got);
-      }
-    });
+/** Opens a feed with its listener attached before the first message can arrive. */
+async function connect(path: string, headers: Record<string, string>, app: FastifyInstance = t.app) {
+  let feed: ReturnType<typeof listen> | undefined;
+  const socket = await app.injectWS(
+    path,
+    { headers: { host: HOST, origin: ORIGIN, ...headers } },
+    {
+      onInit: (ws) => {
+        feed = listen(ws);
+      },
+    },
+  );
+  if (!feed) throw new Error('socket not initialised');
+  return { socket, feed };
+}
+
+/** Everything a socket receives, with a way to wait for what a test expects. */
+function listen(socket: WebSocket) {
+  const messages: string[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data) => {
+    messages.push(String(data));
+    for (const wake of waiters.splice(0)) wake();
   });
+  const until = async <T>(pick: (all: string[]) => T | undefined, what: string): Promise<T> => {
+    const deadline = Date.now() + 8000;
+    for (;;) {
+      const found = pick(messages);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}; got ${messages.join(' | ')}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  const feed = () =>
+    messages.flatMap((m): TransactionFeedMessage[] => {
+      const parsed = transactionFeedMessageSchema.safeParse(JSON.parse(m));
+      return parsed.success ? [parsed.data] : [];
+    });
+  return {
+    messages,
+    /** The transactions feed's messages so far, parsed. */
+    feed,
+    /** Waits for the feed's `sync` (sent once a connection has caught up) and answers its number. */
+    synced: () =>
+      until((all) => {
+        for (const m of all) {
+          const control = parseFeedControl(m);
+          if (control?.kind === 'SYNC') return control.seq;
+          if (m.startsWith('{')) {
+            const parsed = transactionFeedMessageSchema.safeParse(JSON.parse(m));
+            if (parsed.success && parsed.data.type === 'sync') return parsed.data.seq;
+          }
+        }
+        return undefined;
+      }, 'sync'),
+    rows: (count: number) =>
+      until((all) => {
+        const rows = all.flatMap((m) => {
+          if (!m.startsWith('{')) return [];
+          const parsed = transactionFeedMessageSchema.safeParse(JSON.parse(m));
+          return parsed.success && parsed.data.type === 'transaction' ? [parsed.data] : [];
+        });
+        return rows.length >= count ? rows : undefined;
+      }, `${count} rows`),
+    frames: (count: number) =>
+      until((all) => {
+        const frames = all.flatMap((m) => {
+          const frame = parseNotificationFrame(m);
+          return frame ? [frame] : [];
+        });
+        return frames.length >= count ? frames : undefined;
+      }, `${count} frames`),
+  };
+}
 
 const waiting = () =>
   ingest.createWaitingTransaction({
@@ -58,53 +131,49 @@ const waiting = () =>
 
 describe('live sockets', () => {
   it('refuses the upgrade without a session, from a foreign origin, or without view-transactions', async () => {
-    await expect(open(SOCKET_PATHS.transactions, { origin: ORIGIN })).rejects.toThrow(/401/);
+    await expect(open(SOCKET_PATHS.transactions, {})).rejects.toThrow(/401/);
     await expect(
       open(SOCKET_PATHS.transactions, { origin: 'https://evil.example', cookie: supportCookie }),
     ).rejects.toThrow(/403/);
-    await expect(open(SOCKET_PATHS.transactions, { cookie: supportCookie })).rejects.toThrow(/403/);
     await expect(
-      open(SOCKET_PATHS.notifications, { origin: ORIGIN, cookie: marketingCookie }),
+      t.app.injectWS(SOCKET_PATHS.transactions, { headers: { host: HOST, cookie: supportCookie } }),
     ).rejects.toThrow(/403/);
+    await expect(open(SOCKET_PATHS.notifications, { cookie: marketingCookie })).rejects.toThrow(/403/);
   });
 
   it('sends a new waiting transaction, then its payment with the PAID notification frame', async () => {
-    const transactionsSocket = await open(SOCKET_PATHS.transactions, {
-      origin: ORIGIN,
+    const { socket: rowsSocket, feed: rows } = await connect(SOCKET_PATHS.transactions, {
       cookie: supportCookie,
     });
-    const notificationsSocket = await open(SOCKET_PATHS.notifications, {
-      origin: ORIGIN,
+    const { socket: framesSocket, feed: frames } = await connect(SOCKET_PATHS.notifications, {
       cookie: supportCookie,
     });
-    const firstRow = nextMessages(transactionsSocket, 1);
-    const frames = nextMessages(notificationsSocket, 1);
+    await rows.synced();
+    await frames.synced();
 
     const created = await waiting();
     const ref = formatTransactionRef('T', created.transactionId);
     // Each event carries the row as it is when delivered, so the payment waits for the first delivery.
-    const [first] = (await firstRow).map((m) => transactionEventSchema.parse(JSON.parse(m)));
+    const [first] = await rows.rows(1);
     expect(first).toMatchObject({ kind: 'waiting', transaction: { Prefix: 'T', Status: 'waiting' } });
     expect(first?.transaction.TransactionID).toBe(created.transactionId);
 
-    const secondRow = nextMessages(transactionsSocket, 1);
     await ingest.markPaid(ref);
-    const [second] = (await secondRow).map((m) => transactionEventSchema.parse(JSON.parse(m)));
+    const [, second] = await rows.rows(2);
     expect(second).toMatchObject({ kind: 'paid', transaction: { Status: 'paid' } });
-    const [frame] = await frames;
-    const parts = frame?.split(':') ?? [];
-    expect(parts).toHaveLength(4);
-    expect(parts.slice(0, 2)).toEqual(['PAID', ref]);
-    transactionsSocket.terminate();
-    notificationsSocket.terminate();
+    expect(second?.seq).toBeGreaterThan(first?.seq ?? 0);
+    const [frame] = await frames.frames(1);
+    expect(frame).toMatchObject({ kind: 'PAID', ref, id: second?.seq });
+    rowsSocket.terminate();
+    framesSocket.terminate();
   });
 
   it('announces a staff status change to every open feed', async () => {
     const { cookie } = await signIn(t.app, 'support');
     const adminToken = (await signIn(t.app, 'admin')).token;
-    const socket = await open(SOCKET_PATHS.transactions, { origin: ORIGIN, cookie });
+    const { socket, feed } = await connect(SOCKET_PATHS.transactions, { cookie });
+    await feed.synced();
     const created = await waiting();
-    const messages = nextMessages(socket, 2);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin?Call=TransactionStatusUpdate',
@@ -117,15 +186,66 @@ describe('live sockets', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const events = (await messages).map((m) => transactionEventSchema.parse(JSON.parse(m)));
-    const change = events.find((e) => e.kind === 'status-changed');
+    const rows = await feed.rows(2);
+    const change = rows.find((e) => e.kind === 'status-changed');
     expect(change?.transaction).toMatchObject({ TransactionID: created.transactionId, Status: 'paid' });
     socket.terminate();
   });
 
+  it('catches a reconnecting client up on what it missed, in order and once', async () => {
+    const { socket: first, feed: firstFeed } = await connect(SOCKET_PATHS.transactions, {
+      cookie: supportCookie,
+    });
+    const seen = await firstFeed.synced();
+    first.terminate();
+
+    // Away: two payments arrive.
+    const a = await waiting();
+    const b = await waiting();
+
+    const { socket: again, feed } = await connect(`${SOCKET_PATHS.transactions}?after=${seen}`, {
+      cookie: supportCookie,
+    });
+    const caughtUp = await feed.synced();
+    const rows = feed.feed().filter((m) => m.type === 'transaction');
+    expect(rows.map((m) => m.type === 'transaction' && m.transaction.TransactionID)).toEqual([
+      a.transactionId,
+      b.transactionId,
+    ]);
+    const seqs = rows.map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect(caughtUp).toBe(seqs.at(-1));
+    again.terminate();
+  });
+
+  it('tells a client that missed too much to reload', async () => {
+    const { socket: first, feed: firstFeed } = await connect(SOCKET_PATHS.transactions, {
+      cookie: supportCookie,
+    });
+    const seen = await firstFeed.synced();
+    first.terminate();
+    for (let i = 0; i <= REPLAY_LIMIT; i++) {
+      await publishBusEvent(t.database.db, {
+        type: 'transaction',
+        kind: 'log-added',
+        prefix: 'T',
+        id: 1,
+        notification: null,
+      });
+    }
+    const { socket: again, feed } = await connect(`${SOCKET_PATHS.transactions}?after=${seen}`, {
+      cookie: supportCookie,
+    });
+    const caughtUp = await feed.synced();
+    const messages = feed.feed();
+    expect(messages[0]).toMatchObject({ type: 'reset', seq: caughtUp });
+    expect(messages.filter((m) => m.type === 'transaction')).toHaveLength(0);
+    again.terminate();
+  });
+
   it('closes the feed when its session signs out', async () => {
     const { cookie } = await signIn(t.app, 'support');
-    const socket = await open(SOCKET_PATHS.transactions, { origin: ORIGIN, cookie });
+    const socket = await open(SOCKET_PATHS.transactions, { cookie });
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     await t.app.inject({
       method: 'POST',

@@ -1,4 +1,10 @@
-import { hasPermission, type PermissionSlug, SOCKET_PATHS, type SocketName } from '@bo/contract';
+import {
+  hasPermission,
+  type PermissionSlug,
+  SOCKET_AFTER_PARAM,
+  SOCKET_PATHS,
+  type SocketName,
+} from '@bo/contract';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
@@ -63,10 +69,24 @@ export async function registerRealtimeRoutes(
           socket.close(4401, 'Session ended');
           return;
         }
-        const remove = deps.hub.add({ socket, channel, sessionId: live.session.id });
-        socket.on('close', remove);
+        const afterParam = (request.query as Record<string, unknown>)[SOCKET_AFTER_PARAM];
+        const after =
+          typeof afterParam === 'string' && /^\d{1,15}$/.test(afterParam) ? Number(afterParam) : null;
+        let closed = false;
+        let remove: (() => void) | undefined;
+        socket.on('close', () => {
+          closed = true;
+          remove?.();
+        });
         // The feeds are server to browser; a browser that talks is ignored rather than trusted.
         socket.on('message', () => undefined);
+        deps.hub.attach(socket, channel, live.session.id, after).then(
+          (detach) => {
+            remove = detach;
+            if (closed) detach();
+          },
+          (error: unknown) => app.log.warn({ err: error }, 'live feed not attached'),
+        );
       },
     );
   }

@@ -1,4 +1,4 @@
-import { notificationText, parseNotificationFrame } from '@bo/contract';
+import { notificationText, parseFeedControl, parseNotificationFrame } from '@bo/contract';
 import { useLiveSocket } from '../realtime/live-socket';
 import { useHasPermission } from '../session/use-permission';
 import { useNotificationCenter } from './notification-center.store';
@@ -22,5 +22,7 @@ export function useNotificationFeed(): void {
       });
     },
     canSee,
+    // Frames carry their event number as their id; SYNC and RESET lines carry it too.
+    (text) => parseNotificationFrame(text)?.id ?? parseFeedControl(text)?.seq ?? null,
   );
 }

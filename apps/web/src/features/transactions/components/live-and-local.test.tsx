@@ -54,6 +54,7 @@ describe('live transactions', () => {
 
     liveEvent({
       type: 'transaction',
+      seq: 1,
       kind: 'waiting',
       transaction: makeTransaction({
         ID: 500,
@@ -81,6 +82,7 @@ describe('live transactions', () => {
     await screen.findByText('Showing 1 - 2 of 2');
     liveEvent({
       type: 'transaction',
+      seq: 2,
       kind: 'paid',
       transaction: makeTransaction({ ID: 1, TransactionID: 1, ShopTitle: 'Shop 1', Status: 'expired' }),
     });
@@ -89,6 +91,7 @@ describe('live transactions', () => {
 
     liveEvent({
       type: 'transaction',
+      seq: 3,
       kind: 'waiting',
       transaction: makeTransaction({
         ID: 7,

@@ -1,5 +1,7 @@
-import { type LiveInsertFilter, type TransactionEvent, transactionEventSchema } from '@bo/contract';
+import { type LiveInsertFilter, type TransactionEvent, transactionFeedMessageSchema } from '@bo/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { queryKey } from '../../../lib/api/query-keys';
 import { useLiveSocket } from '../../../lib/realtime/live-socket';
 import type { TransactionFilters } from './use-transaction-filters';
 
@@ -16,22 +18,33 @@ export const liveInsertFilterOf = (filters: TransactionFilters): LiveInsertFilte
  * The transactions socket (SPEC §7.3) for the dashboard: one connection, handed to whichever table shows
  * (server pages or Local mode). Messages that fail the contract's schema are dropped.
  */
+const readMessage = (text: string) => {
+  try {
+    const parsed = transactionFeedMessageSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
 export function useLiveTransactions(enabled: boolean) {
   const handlers = useRef(new Set<LiveTransactionHandler>());
+  const client = useQueryClient();
   const state = useLiveSocket(
     'transactions',
     (text) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
+      const message = readMessage(text);
+      if (!message) return;
+      // More was missed than the server replays: the list is read again instead.
+      if (message.type === 'reset') {
+        void client.invalidateQueries({ queryKey: queryKey('admin', 'ListTransactions').slice(0, 2) });
         return;
       }
-      const parsed = transactionEventSchema.safeParse(json);
-      if (!parsed.success) return;
-      for (const handler of handlers.current) handler(parsed.data);
+      if (message.type !== 'transaction') return;
+      for (const handler of handlers.current) handler(message);
     },
     enabled,
+    (text) => readMessage(text)?.seq ?? null,
   );
   const subscribe = useCallback((handler: LiveTransactionHandler) => {
     handlers.current.add(handler);
