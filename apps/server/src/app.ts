@@ -14,6 +14,8 @@ import { createBotCheck } from './modules/auth/bot-check.service';
 import { createJwt } from './modules/auth/jwt.service';
 import { createSessions } from './modules/auth/session.service';
 import { createLoginThrottle } from './modules/auth/throttle.service';
+import { registerChatRoutes } from './modules/chat/chat.calls';
+import { createChatService } from './modules/chat/chat.service';
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),
   });
 
+  registerChatRoutes(app, { db, requestAuth, chat: createChatService(db, now) });
   await registerRealtime(app, { ...options, sessions, now });
   if (config.ingestToken) {
     const ingest = createIngestService(db, {

@@ -17,6 +17,7 @@ export * from './routes/sidebar';
 export * from './rules/badge-color.rule';
 export * from './rules/chat-message.rule';
 export * from './rules/coin-icon.rule';
+export * from './rules/contact-list.rule';
 export * from './rules/converter.rule';
 export * from './rules/date-format.rule';
 export * from './rules/date-range.rule';

@@ -9,6 +9,8 @@ import {
   sessionSchema,
 } from '../auth/auth.schema';
 import { decimalString } from '../common/envelope.schema';
+import { chatMessageSchema } from '../entities/catalog.schema';
+import { CHAT_MESSAGE_ERROR, CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from '../rules/chat-message.rule';
 import { defineCall } from './call';
 
 export const publicConfigSchema = z.object({
@@ -120,6 +122,41 @@ export const MAIN_CALLS = {
     access: 'public',
     params: resetPasswordParamsSchema,
     data: z.null(),
+  }),
+  /**
+   * The support chat (SPEC §2.7, §7.1 MarketAPI MSGS), for holders of chatter-role. CONTACTLIST answers the
+   * semicolon list of SPEC §7.1 (contact-list.rule); HISTORY a contact's messages, oldest first, and marks
+   * them read for the caller; SEND (POST, CSRF-protected) writes one message to a contact.
+   */
+  ChatContactList: defineCall({
+    method: 'GET',
+    path: '/MarketAPI',
+    call: 'CONTACTLIST',
+    access: 'chatter-role',
+    params: z.object({ MSGS: z.string().optional() }),
+    data: z.string(),
+  }),
+  ChatHistory: defineCall({
+    method: 'GET',
+    path: '/MarketAPI',
+    call: 'HISTORY',
+    access: 'chatter-role',
+    params: z.object({ MSGS: z.string().optional(), ID: z.coerce.number().int().positive() }),
+    data: z.array(chatMessageSchema),
+  }),
+  ChatSend: defineCall({
+    method: 'POST',
+    path: '/MarketAPI',
+    call: 'SEND',
+    access: 'chatter-role',
+    params: z.object({
+      ID: z.coerce.number().int().positive(),
+      TEXT: z
+        .string()
+        .max(CHAT_MESSAGE_MAX_LENGTH, `A message can have at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+        .refine((text) => validateChatMessage(text) === null, CHAT_MESSAGE_ERROR),
+    }),
+    data: chatMessageSchema,
   }),
 } as const;
 

@@ -1,3 +1,6 @@
+/** The longest chat message accepted (the platform's limit for merchant messages too). */
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
 /** The chat rule's message (SPEC §5, §8). */
 export const CHAT_MESSAGE_ERROR = 'Please provide a valid message';
 

@@ -2,6 +2,7 @@ import { SOCKET_PATHS, transactionFeedMessageSchema } from '@bo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { buildApp } from '../../app';
+import { readEnv } from '../../config/env';
 import { openDatabase } from '../../db/database';
 import { merchants } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
@@ -39,7 +40,7 @@ const firstRow = (socket: WebSocket) =>
 
 describe('several server instances', () => {
   // Two processes need a database both can reach: PostgreSQL only (TEST_DATABASE_URL).
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+  it.runIf(Boolean(readEnv().TEST_DATABASE_URL))(
     'delivers an event ingested through one instance to the clients of another',
     async () => {
       const url = t.database.url;
