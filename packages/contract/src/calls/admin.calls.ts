@@ -33,6 +33,12 @@ import { syncSourceSchema } from './service-status';
 
 const none = z.object({});
 
+/** A transaction reference as staff type it: T or P and the id, padded or not ('T000001234', 't1234'). */
+const transactionRefParam = z
+  .string()
+  .trim()
+  .regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the transaction id');
+
 /**
  * The admin service (SPEC §7.2), served under /api/admin as `?Call=X` with a Bearer JWT.
  * Answer shapes keep SPEC's nesting: some calls answer a list in `data`, others in `data.data`.
@@ -129,12 +135,7 @@ export const ADMIN_CALLS = {
     path: '/',
     call: 'TransactionDetail',
     access: 'view-transactions',
-    params: z.object({
-      ID: z
-        .string()
-        .trim()
-        .regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the transaction id'),
-    }),
+    params: z.object({ ID: transactionRefParam }),
     data: transactionSchema,
   }),
   /**
@@ -183,12 +184,7 @@ export const ADMIN_CALLS = {
     path: '/',
     call: 'TransactionAudit',
     access: 'view-transactions',
-    params: z.object({
-      ID: z
-        .string()
-        .trim()
-        .regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the transaction id'),
-    }),
+    params: z.object({ ID: transactionRefParam }),
     data: z.array(auditEntrySchema),
   }),
   /**

@@ -1,6 +1,7 @@
 import { formatUtcDate, type ProviderDetail, type Transaction } from '@bo/contract';
-import { Box, Modal, Skeleton, Text } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Modal, Skeleton, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DefinitionList } from '../../../components/ui/definition-list/definition-list';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { formatAskedAmount } from '../../../lib/format/decimal';
 import { safeTransactionRef } from './transaction-ref';
@@ -98,23 +99,7 @@ export function ProviderDialog({ tx, provider, opened, onClose }: ProviderDialog
       ) : detail.data === null ? (
         <Text size="sm">No record found!</Text>
       ) : (
-        <Box
-          component="dl"
-          m={0}
-          style={{ display: 'grid', gridTemplateColumns: 'minmax(120px, 1fr) 3fr', gap: '6px 12px' }}
-          aria-label={`${provider} record`}
-        >
-          {providerFields(detail.data).map(([label, value]) => (
-            <Fragment key={label}>
-              <Text component="dt" fz="sm" c="dimmed">
-                {label}
-              </Text>
-              <Box component="dd" m={0} fz="sm" style={{ wordBreak: 'break-word' }}>
-                {value}
-              </Box>
-            </Fragment>
-          ))}
-        </Box>
+        <DefinitionList items={providerFields(detail.data)} label={`${provider} record`} />
       )}
     </Modal>
   );

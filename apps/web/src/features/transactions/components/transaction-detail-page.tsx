@@ -1,8 +1,9 @@
 import { AMOUNT_DECIMALS, adminPath, badgeColor, formatUtcDate, type Transaction } from '@bo/contract';
-import { Anchor, Badge, Box, Card, Code, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Code, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { type CSSProperties, Fragment, type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { type DefinitionItem, DefinitionList } from '../../../components/ui/definition-list/definition-list';
 import { isApiError } from '../../../lib/api/api-error';
 import { handleApiError } from '../../../lib/api/error-handler';
 import { formatDecimal } from '../../../lib/format/decimal';
@@ -13,13 +14,7 @@ import { AuditTrail } from './audit-trail';
 import { RowActions } from './row-actions';
 import { safeTransactionRef } from './transaction-ref';
 
-type Item = [label: string, value: ReactNode];
-
-const DL_STYLE: CSSProperties = {
-  display: 'grid',
-  gridTemplateColumns: 'minmax(140px, 2fr) 3fr',
-  gap: '6px 12px',
-};
+type Item = DefinitionItem;
 
 const text = (value: string | number | null | undefined): ReactNode =>
   value === null || value === undefined || value === '' ? (
@@ -39,18 +34,7 @@ function DetailGroup({ title, items }: { title: string; items: Item[] }) {
       <Title order={2} size="h5" mb="sm" id={id}>
         {title}
       </Title>
-      <Box component="dl" m={0} style={DL_STYLE}>
-        {items.map(([label, value]) => (
-          <Fragment key={label}>
-            <Text component="dt" fz="sm" c="dimmed">
-              {label}
-            </Text>
-            <Box component="dd" m={0} fz="sm" style={{ wordBreak: 'break-word' }}>
-              {value}
-            </Box>
-          </Fragment>
-        ))}
-      </Box>
+      <DefinitionList items={items} />
     </Card>
   );
 }
