@@ -39,9 +39,8 @@ export interface MessageRow {
   merchantName: string;
 }
 
-/** A contact's newest `limit` messages, oldest first. */
-export async function listMessages(db: DbOrTx, merchantId: number, limit = 200): Promise<MessageRow[]> {
-  const rows = await db
+const messages = (db: DbOrTx) =>
+  db
     .select({
       id: chatMessages.id,
       direction: chatMessages.direction,
@@ -52,11 +51,20 @@ export async function listMessages(db: DbOrTx, merchantId: number, limit = 200):
     })
     .from(chatMessages)
     .innerJoin(merchants, eq(merchants.id, chatMessages.merchantId))
-    .leftJoin(staff, eq(staff.id, chatMessages.staffId))
+    .leftJoin(staff, eq(staff.id, chatMessages.staffId));
+
+/** A contact's newest `limit` messages, oldest first. */
+export async function listMessages(db: DbOrTx, merchantId: number, limit = 200): Promise<MessageRow[]> {
+  const rows = await messages(db)
     .where(eq(chatMessages.merchantId, merchantId))
     .orderBy(desc(chatMessages.id))
     .limit(limit);
   return rows.reverse();
+}
+
+export async function findMessage(db: DbOrTx, id: number): Promise<MessageRow | undefined> {
+  const [row] = await messages(db).where(eq(chatMessages.id, id)).limit(1);
+  return row;
 }
 
 /** Marks a contact read up to `messageId` for one staff member (never backwards). */

@@ -2,6 +2,7 @@ import { type ChatMessage, formatContactList } from '@bo/contract';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../plugins/errors';
 import {
+  findMessage,
   insertOutgoing,
   listContacts,
   listMessages,
@@ -50,7 +51,8 @@ export function createChatService(db: Db, now: () => Date) {
         message: text.trim(),
         createdOn: now(),
       });
-      const sent = (await listMessages(db, merchantId, 1)).find((m) => m.id === id);
+      // By its id: another message to the same contact may have been written in between.
+      const sent = await findMessage(db, id);
       if (!sent) throw new Error('sent message not found');
       // The sender has seen everything up to their own message.
       await markRead(db, staffId, merchantId, id);

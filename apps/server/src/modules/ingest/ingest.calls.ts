@@ -42,14 +42,18 @@ export function registerIngestRoutes(
     const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!given || !timingSafeEqual(digest(given), expected)) throw unauthorized();
   };
-  const run = async (work: () => Promise<TransactionRow>) => {
+  /** Runs a feed step; the ingest module's refusals become the envelope's 400 / 404 / 409. */
+  const answer = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
-      const row = await work();
-      return ok({ ref: formatTransactionRef(row.prefix, row.transactionId), status: row.status });
+      return await work();
     } catch (error) {
       if (error instanceof IngestError) throw new ApiError(HTTP_OF[error.code], error.message);
       throw error;
     }
+  };
+  const run = async (work: () => Promise<TransactionRow>) => {
+    const row = await answer(work);
+    return ok({ ref: formatTransactionRef(row.prefix, row.transactionId), status: row.status });
   };
 
   app.register(
@@ -86,13 +90,8 @@ export function registerIngestRoutes(
         return ok(null);
       });
       feed.post('/failures', async (request) => {
-        try {
-          const row = await deps.ingest.recordFailure(ingestFailureSchema.parse(request.body));
-          return ok({ id: row.id });
-        } catch (error) {
-          if (error instanceof IngestError) throw new ApiError(HTTP_OF[error.code], error.message);
-          throw error;
-        }
+        const row = await answer(() => deps.ingest.recordFailure(ingestFailureSchema.parse(request.body)));
+        return ok({ id: row.id });
       });
     },
     { prefix: INGEST_PREFIX },

@@ -21,19 +21,12 @@ import {
   TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconEdit,
-  IconPin,
-  IconPinFilled,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconEdit, IconPin, IconPinFilled, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { nextSort, SortableHeader } from '../../../components/ui/sortable-header/sortable-header';
 import { BUILT_ROUTES } from '../../../lib/routes/built-routes';
 import { useHasPermission } from '../../../lib/session/use-permission';
 import { type FailureListParams, useFailureList, useUpdateFailure } from '../api/use-failures';
@@ -89,27 +82,16 @@ export function FailureBox() {
   const pages = Math.max(1, Math.ceil(total / FAILURE_CAUSES_PAGE_SIZE));
   const now = new Date();
 
-  const toggleSort = (key: OrderBy) =>
-    setSort((s) => ({ orderBy: key, order: s.orderBy === key && s.order === 'desc' ? 'asc' : 'desc' }));
-
-  const header = (key: OrderBy, label: string) => {
-    const isSorted = sort.orderBy === key;
-    const Arrow = sort.order === 'asc' ? IconArrowUp : IconArrowDown;
-    return (
-      <Table.Th
-        key={key}
-        style={nowrap}
-        aria-sort={isSorted ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      >
-        <UnstyledButton onClick={() => toggleSort(key)} fw={600} fz="sm">
-          <Group gap={4} wrap="nowrap">
-            {label}
-            {isSorted ? <Arrow size={14} aria-hidden /> : null}
-          </Group>
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
+  const header = (key: OrderBy, label: string) => (
+    <SortableHeader
+      key={key}
+      label={label}
+      nowrap
+      isSorted={sort.orderBy === key}
+      order={sort.order}
+      onSort={() => setSort({ orderBy: key, order: nextSort({ key: sort.orderBy, order: sort.order }, key) })}
+    />
+  );
   const [idHeader, createdHeader, updatedHeader] = SORTABLE.map((c) => header(c.key, c.label));
 
   const poolLinks = (failure: FailureCause) => {

@@ -7,6 +7,7 @@ import {
 import { Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { nextSort } from '../../../components/ui/sortable-header/sortable-header';
 import type { LocalView } from '../hooks/use-local-transactions';
 import { EMPTY_LOCAL_FILTER, type LocalFilter, type LocalQuery } from '../local/local-query';
 import { Pager, TransactionsView } from './transactions-view';
@@ -41,7 +42,7 @@ export function LocalPanel({ view, query, highlighted }: LocalPanelProps) {
     setPage(1);
   };
   const toggleSort = (column: TransactionSortColumn) => {
-    setSort((s) => ({ sort: column, order: s.sort === column && s.order === 'desc' ? 'asc' : 'desc' }));
+    setSort((s) => ({ sort: column, order: nextSort({ key: s.sort, order: s.order }, column) }));
     setPage(1);
   };
 

@@ -2,6 +2,7 @@ import { shouldInsertLive, type TransactionSortColumn } from '@bo/contract';
 import { Button, Card, Checkbox, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { nextSort } from '../../../components/ui/sortable-header/sortable-header';
 import { useHasPermission } from '../../../lib/session/use-permission';
 import { useLiveHighlight } from '../hooks/use-live-highlight';
 import { liveInsertFilterOf, useLiveTransactions } from '../hooks/use-live-transactions';
@@ -77,7 +78,7 @@ function TransactionsCard() {
   });
 
   const sort = (column: TransactionSortColumn) => {
-    const order = filters.sort === column && filters.order === 'desc' ? 'asc' : 'desc';
+    const order = nextSort({ key: filters.sort, order: filters.order }, column);
     apply({ ...filters, sort: column, order });
   };
 

@@ -7,13 +7,14 @@ import {
   type Transaction,
   type TransactionSortColumn,
 } from '@bo/contract';
-import { Anchor, Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { SortableHeader } from '../../../components/ui/sortable-header/sortable-header';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { formatAskedAmount, formatDecimal } from '../../../lib/format/decimal';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
+import { rowKeyOf } from '../local/row-key';
 import { RowActions } from './row-actions';
 import { safeTransactionRef } from './transaction-ref';
 
@@ -28,9 +29,8 @@ export const COLUMNS: ReadonlyArray<{ sort: TransactionSortColumn; label: string
   { sort: 'Date', label: 'Date' },
 ];
 
-/** A row's identity across pages, live updates and the Local store: prefix plus platform id. */
-export const rowKey = (tx: Pick<Transaction, 'Prefix' | 'TransactionID'>): string =>
-  `${tx.Prefix}${tx.TransactionID}`;
+/** A row's identity across pages, live updates and the Local store. */
+export const rowKey = rowKeyOf;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const dateCell = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -65,23 +65,15 @@ export function TransactionsView({
     records.flatMap((r) => (r.MasterTransactionID === null ? [] : [r.MasterTransactionID])),
   );
 
-  const header = (column: (typeof COLUMNS)[number]) => {
-    const isSorted = sort === column.sort;
-    const Arrow = order === 'asc' ? IconArrowUp : IconArrowDown;
-    return (
-      <Table.Th
-        key={column.sort}
-        aria-sort={isSorted ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      >
-        <UnstyledButton onClick={() => onSort(column.sort)} fw={600} fz="sm">
-          <Group gap={4} wrap="nowrap">
-            {column.label}
-            {isSorted ? <Arrow size={14} aria-hidden /> : null}
-          </Group>
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
+  const header = (column: (typeof COLUMNS)[number]) => (
+    <SortableHeader
+      key={column.sort}
+      label={column.label}
+      isSorted={sort === column.sort}
+      order={order}
+      onSort={() => onSort(column.sort)}
+    />
+  );
 
   const row = (tx: Transaction) => {
     const ref = safeTransactionRef(tx.Prefix, tx.TransactionID);
