@@ -26,6 +26,7 @@ import {
   latestSeq,
   parseBusEvent,
   pruneJournal,
+  publishBusEvent,
   publishIngestEvents,
 } from './modules/realtime/realtime.bus';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
@@ -135,8 +136,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),
   });
 
-  registerChatRoutes(app, { db, requestAuth, chat: createChatService(db, now) });
-  await registerRealtime(app, { ...options, sessions, now });
+  const chat = createChatService(db, now, {
+    onSent: (sent) =>
+      publishBusEvent(db, { type: 'chat', ...sent }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'chat message not announced'),
+      ),
+  });
+  registerChatRoutes(app, { db, requestAuth, chat });
+  await registerRealtime(app, { ...options, sessions, now, chat });
   if (config.ingestToken) {
     const ingest = createIngestService(db, {
       now,
@@ -154,7 +161,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 /** The live feeds: sockets on this instance, fed by NOTIFYs from any instance (DESIGN §4). */
 async function registerRealtime(
   app: FastifyInstance,
-  deps: BuildOptions & { sessions: ReturnType<typeof createSessions>; now: () => Date },
+  deps: BuildOptions & {
+    sessions: ReturnType<typeof createSessions>;
+    now: () => Date;
+    chat: ReturnType<typeof createChatService>;
+  },
 ) {
   const transactions = createTransactionsService(deps.database.db, deps.now);
   const hub = createRealtimeHub({
@@ -166,6 +177,7 @@ async function registerRealtime(
         throw error;
       }
     },
+    loadChatMessage: (id) => deps.chat.message(id),
     journal: {
       after: (seq) => journalAfter(deps.database.db, seq),
       latest: () => latestSeq(deps.database.db),

@@ -15,6 +15,7 @@ export * from './events/events.schema';
 export * from './routes/routes';
 export * from './routes/sidebar';
 export * from './rules/badge-color.rule';
+export * from './rules/chat-address.rule';
 export * from './rules/chat-message.rule';
 export * from './rules/coin-icon.rule';
 export * from './rules/contact-list.rule';

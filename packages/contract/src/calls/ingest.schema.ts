@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { providerDetailSchema } from '../entities/provider.schema';
+import { CHAT_MESSAGE_ERROR, CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from '../rules/chat-message.rule';
 
 /**
  * The platform feed (DESIGN §4): how the payment platform tells the back-office what happened. Server to
@@ -40,6 +41,15 @@ export const ingestFailureSchema = z.object({
   address: z.string().trim().min(1).max(128),
   notes: optionalText(2000),
   sticky: z.boolean().optional(),
+});
+
+/** A merchant's message to support (SPEC §2.7), as the platform relays it from the merchant's side. */
+export const ingestChatMessageSchema = z.object({
+  merchantId: z.number().int().positive(),
+  message: z
+    .string()
+    .max(CHAT_MESSAGE_MAX_LENGTH, `A message can have at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+    .refine((text) => validateChatMessage(text) === null, CHAT_MESSAGE_ERROR),
 });
 
 /** What the feed answers for a transaction change: its reference and status now. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessageSchema } from '../entities/catalog.schema';
 import { transactionSchema } from '../entities/transaction.schema';
 
 /**
@@ -8,6 +9,7 @@ import { transactionSchema } from '../entities/transaction.schema';
 export const SOCKET_PATHS = {
   notifications: '/ws/notifications',
   transactions: '/ws/transactions',
+  chat: '/ws/chat',
 } as const;
 export type SocketName = keyof typeof SOCKET_PATHS;
 
@@ -49,6 +51,26 @@ export const transactionFeedMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reset'), seq: z.number().int().nonnegative() }),
 ]);
 export type TransactionFeedMessage = z.infer<typeof transactionFeedMessageSchema>;
+
+/**
+ * A message of the chat socket: a support-chat message just written, by a merchant (IN) or by a staff
+ * member (OUT), with the contact (merchant) id its conversation belongs to. Numbered like every live event.
+ */
+export const chatEventSchema = z.object({
+  type: z.literal('chat'),
+  seq: z.number().int().nonnegative(),
+  contactId: z.number().int().positive(),
+  message: chatMessageSchema,
+});
+export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+/** The chat socket's messages: an event, or the same `sync` / `reset` controls as the transactions feed. */
+export const chatFeedMessageSchema = z.discriminatedUnion('type', [
+  chatEventSchema,
+  z.object({ type: z.literal('sync'), seq: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('reset'), seq: z.number().int().nonnegative() }),
+]);
+export type ChatFeedMessage = z.infer<typeof chatFeedMessageSchema>;
 
 /** The query parameter a reconnecting socket sends: the last event number it saw. */
 export const SOCKET_AFTER_PARAM = 'after';

@@ -24,9 +24,23 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   CreatedOn: row.createdOn.toISOString(),
 });
 
+export interface ChatServiceOptions {
+  /**
+   * Told of every message a staff member sends, after it is stored, so the other staff see it live. A
+   * failing announcement is the caller's to log: the message is sent either way.
+   */
+  onSent?: (sent: { merchantId: number; messageId: number }) => Promise<void>;
+}
+
 /** The support chat of SPEC §2.7 for one staff member. */
-export function createChatService(db: Db, now: () => Date) {
+export function createChatService(db: Db, now: () => Date, options: ChatServiceOptions = {}) {
   return {
+    /** One message in the shape the chat shows, for the live feed; `null` when there is none. */
+    async message(id: number): Promise<ChatMessage | null> {
+      const row = await findMessage(db, id);
+      return row ? toMessage(row) : null;
+    },
+
     async contactList(staffId: number): Promise<string> {
       const contacts = await listContacts(db, staffId);
       return formatContactList(
@@ -56,6 +70,7 @@ export function createChatService(db: Db, now: () => Date) {
       if (!sent) throw new Error('sent message not found');
       // The sender has seen everything up to their own message.
       await markRead(db, staffId, merchantId, id);
+      await options.onSent?.({ merchantId, messageId: id });
       return toMessage(sent);
     },
   };

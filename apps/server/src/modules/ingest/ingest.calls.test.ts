@@ -1,7 +1,7 @@
 import { formatTransactionRef, INGEST_PREFIX } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, transactions } from '../../db/schema';
+import { chatMessages, merchants, transactions } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -86,5 +86,20 @@ describe('platform feed', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.id).toBeGreaterThan(0);
+  });
+
+  it('records a merchant chat message, and refuses a blank one or an unknown merchant', async () => {
+    const response = await feed(t, '/chat-messages', { merchantId, message: 'Hello support' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [stored] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.id, response.json().data.id));
+    expect(stored).toMatchObject({ merchantId, direction: 'IN', message: 'Hello support', staffId: null });
+
+    const blank = await feed(t, '/chat-messages', { merchantId, message: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain('Please provide a valid message');
+    expect((await feed(t, '/chat-messages', { merchantId: 999_999, message: 'Hi' })).statusCode).toBe(404);
   });
 });

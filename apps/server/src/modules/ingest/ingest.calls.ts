@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   formatTransactionRef,
   INGEST_PREFIX,
+  ingestChatMessageSchema,
   ingestFailureSchema,
   ingestPaidSchema,
   ingestProviderPaymentSchema,
@@ -30,7 +31,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * The platform feed over HTTP (contract `INGEST_PREFIX`): the payment platform reports new payments, their
- * payment or expiry, and failures. Bearer-token authenticated; CSRF does not apply (no cookie is used).
+ * payment or expiry, failures, and merchants' chat messages. Bearer-token authenticated; CSRF does not apply (no cookie is used).
  */
 export function registerIngestRoutes(
   app: FastifyInstance,
@@ -88,6 +89,11 @@ export function registerIngestRoutes(
           createdOn: deps.now(),
         });
         return ok(null);
+      });
+      feed.post('/chat-messages', async (request) => {
+        const input = ingestChatMessageSchema.parse(request.body);
+        const row = await answer(() => deps.ingest.receiveChatMessage(input.merchantId, input.message));
+        return ok({ id: row.id });
       });
       feed.post('/failures', async (request) => {
         const row = await answer(() => deps.ingest.recordFailure(ingestFailureSchema.parse(request.body)));

@@ -12,7 +12,7 @@ export const BUS_CHANNEL = 'bo_events';
  * What travels through NOTIFY: references only, never the row. A NOTIFY payload is capped at 8000 bytes and
  * a transaction's comment log can outgrow that, so each instance reads the row itself once per event.
  */
-export const busEventSchema = z.object({
+const transactionBusEventSchema = z.object({
   type: z.literal('transaction'),
   kind: transactionEventKindSchema,
   prefix: transactionPrefixSchema,
@@ -25,10 +25,23 @@ export const busEventSchema = z.object({
     })
     .nullable(),
 });
+
+/** A support-chat message written by a merchant or a staff member (SPEC §2.7); the chat feed carries it. */
+const chatBusEventSchema = z.object({
+  type: z.literal('chat'),
+  merchantId: z.number().int().positive(),
+  messageId: z.number().int().positive(),
+});
+
+export const busEventSchema = z.discriminatedUnion('type', [transactionBusEventSchema, chatBusEventSchema]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 
+const seq = { seq: z.number().int().positive() };
 /** An event as delivered: with its number in the live journal, which orders events across instances. */
-export const journalEventSchema = busEventSchema.extend({ seq: z.number().int().positive() });
+export const journalEventSchema = z.discriminatedUnion('type', [
+  transactionBusEventSchema.extend(seq),
+  chatBusEventSchema.extend(seq),
+]);
 export type JournalEvent = z.infer<typeof journalEventSchema>;
 
 /**
@@ -82,6 +95,9 @@ export async function pruneJournal(db: DbOrTx, now: Date, keepMs = 86_400_000): 
 
 /** The bus event of a committed platform change, or `null` for changes no socket carries yet. */
 export function busEventOfIngest(event: IngestEvent): BusEvent | null {
+  if (event.type === 'chat') {
+    return { type: 'chat', merchantId: event.message.merchantId, messageId: event.message.id };
+  }
   if (event.type !== 'transaction') return null;
   const { transaction, notification } = event;
   return {

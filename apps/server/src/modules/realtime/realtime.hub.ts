@@ -1,4 +1,6 @@
 import {
+  type ChatFeedMessage,
+  type ChatMessage,
   formatFeedControl,
   formatNotificationFrame,
   formatTransactionRef,
@@ -44,6 +46,7 @@ export interface HubJournal {
  */
 export function createRealtimeHub(deps: {
   loadTransaction: (ref: string) => Promise<Transaction | null>;
+  loadChatMessage: (id: number) => Promise<ChatMessage | null>;
   journal: HubJournal;
   logger: HubLogger;
 }) {
@@ -58,8 +61,17 @@ export function createRealtimeHub(deps: {
     }
   };
 
+  const wants = (channel: SocketName) => [...clients].some((c) => c.channel === channel);
+
   /** What an event looks like on each feed; `null` where the feed does not carry it. */
   const render = async (event: JournalEvent): Promise<Record<SocketName, string | null>> => {
+    if (event.type === 'chat') {
+      const message = wants('chat') ? await deps.loadChatMessage(event.messageId) : null;
+      const frame: ChatFeedMessage | null = message
+        ? { type: 'chat', seq: event.seq, contactId: event.merchantId, message }
+        : null;
+      return { notifications: null, transactions: null, chat: frame ? JSON.stringify(frame) : null };
+    }
     const ref = formatTransactionRef(event.prefix, event.id);
     const notification = event.notification
       ? formatNotificationFrame({
@@ -69,12 +81,15 @@ export function createRealtimeHub(deps: {
           at: event.notification.at,
         })
       : null;
-    const wantsRows = [...clients].some((c) => c.channel === 'transactions');
-    const transaction = wantsRows ? await deps.loadTransaction(ref) : null;
+    const transaction = wants('transactions') ? await deps.loadTransaction(ref) : null;
     const message: TransactionFeedMessage | null = transaction
       ? { type: 'transaction', seq: event.seq, kind: event.kind, transaction }
       : null;
-    return { notifications: notification, transactions: message ? JSON.stringify(message) : null };
+    return {
+      notifications: notification,
+      transactions: message ? JSON.stringify(message) : null,
+      chat: null,
+    };
   };
 
   const deliver = (client: HubClient, event: JournalEvent, text: string | null) => {
@@ -83,12 +98,13 @@ export function createRealtimeHub(deps: {
     if (text) send(client, text);
   };
 
+  // The notifications feed speaks in text lines (SPEC §7.3); the other feeds in JSON.
   const control = (client: HubClient, type: 'sync' | 'reset', seq: number) =>
     send(
       client,
-      client.channel === 'transactions'
-        ? JSON.stringify({ type, seq } satisfies TransactionFeedMessage)
-        : formatFeedControl(type === 'sync' ? 'SYNC' : 'RESET', seq),
+      client.channel === 'notifications'
+        ? formatFeedControl(type === 'sync' ? 'SYNC' : 'RESET', seq)
+        : JSON.stringify({ type, seq } satisfies TransactionFeedMessage | ChatFeedMessage),
     );
 
   return {
@@ -135,17 +151,28 @@ export function createRealtimeHub(deps: {
       return remove;
     },
 
-    /** Closes every socket of a session (a logout or an expiry must end its live feeds at once). */
-    closeSession(sessionId: string, code = 4401, reason = 'Session ended') {
+    /**
+     * Closes the sockets of a session — all of them, or those of one feed (a logout or an expiry must end
+     * its live feeds at once; a lost permission ends the feeds that need it).
+     */
+    closeSession(sessionId: string, channel?: SocketName, code = 4401, reason = 'Session ended') {
       for (const client of clients) {
         if (client.sessionId !== sessionId) continue;
+        if (channel && client.channel !== channel) continue;
         clients.delete(client);
         client.socket.close(code, reason);
       }
     },
 
-    sessions(): Set<string> {
-      return new Set([...clients].map((c) => c.sessionId));
+    /** Each connected session with the feeds it has open. */
+    sessions(): Map<string, Set<SocketName>> {
+      const bySession = new Map<string, Set<SocketName>>();
+      for (const client of clients) {
+        const channels = bySession.get(client.sessionId) ?? new Set<SocketName>();
+        channels.add(client.channel);
+        bySession.set(client.sessionId, channels);
+      }
+      return bySession;
     },
 
     size: () => clients.size,

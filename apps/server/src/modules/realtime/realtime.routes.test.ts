@@ -1,4 +1,6 @@
 import {
+  type ChatEvent,
+  chatFeedMessageSchema,
   formatTransactionRef,
   parseFeedControl,
   parseNotificationFrame,
@@ -99,6 +101,15 @@ function listen(socket: WebSocket) {
         }
         return undefined;
       }, 'sync'),
+    /** The chat feed's message events so far, once there are `count` of them. */
+    chats: (count: number) =>
+      until((all) => {
+        const events = all.flatMap((m): ChatEvent[] => {
+          const parsed = chatFeedMessageSchema.safeParse(JSON.parse(m));
+          return parsed.success && parsed.data.type === 'chat' ? [parsed.data] : [];
+        });
+        return events.length >= count ? events : undefined;
+      }, `${count} chat messages`),
     rows: (count: number) =>
       until((all) => {
         const rows = all.flatMap((m) => {
@@ -240,6 +251,63 @@ describe('live sockets', () => {
     const messages = feed.feed();
     expect(messages[0]).toMatchObject({ type: 'reset', seq: caughtUp });
     expect(messages.filter((m) => m.type === 'transaction')).toHaveLength(0);
+    again.terminate();
+  });
+
+  it('chat feed: refuses staff without chatter-role, delivers merchant and staff messages to every chatter', async () => {
+    await expect(open(SOCKET_PATHS.chat, { cookie: marketingCookie })).rejects.toThrow(/403/);
+    const other = await signIn(t.app, 'admin');
+    const { socket: mine, feed: myFeed } = await connect(SOCKET_PATHS.chat, { cookie: supportCookie });
+    const { socket: theirs, feed: theirFeed } = await connect(SOCKET_PATHS.chat, { cookie: other.cookie });
+    await myFeed.synced();
+    await theirFeed.synced();
+
+    const incoming = await ingest.receiveChatMessage(merchantId, 'Where is my <b>payout</b>?');
+    const [arrived] = await theirFeed.chats(1);
+    expect(arrived).toMatchObject({
+      contactId: merchantId,
+      message: { ID: incoming.id, MsgType: 'IN', Message: 'Where is my <b>payout</b>?', TO: 'Support' },
+    });
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/main/MarketAPI?MSGS&Call=SEND',
+      headers: { ...csrf, cookie: supportCookie },
+      payload: { ID: merchantId, TEXT: 'It left this morning.' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [, reply] = await theirFeed.chats(2);
+    expect(reply).toMatchObject({
+      contactId: merchantId,
+      message: { MsgType: 'OUT', FROM: 'support', Message: 'It left this morning.' },
+    });
+    expect(reply?.seq).toBeGreaterThan(arrived?.seq ?? 0);
+    // The sender's own feed carries it too, so every tab of the sender agrees.
+    expect((await myFeed.chats(2)).map((e) => e.message.ID)).toEqual([incoming.id, reply?.message.ID]);
+    // Transaction events are not sent on the chat feed.
+    await waiting();
+    const rows = await connect(SOCKET_PATHS.transactions, { cookie: supportCookie });
+    await rows.feed.synced();
+    const isChatFrame = (m: string) => chatFeedMessageSchema.safeParse(JSON.parse(m)).success;
+    expect(theirFeed.messages.every(isChatFrame)).toBe(true);
+    mine.terminate();
+    theirs.terminate();
+    rows.socket.terminate();
+  });
+
+  it('chat feed: a chatter who was away is sent the messages that arrived meanwhile', async () => {
+    const { socket: first, feed: firstFeed } = await connect(SOCKET_PATHS.chat, { cookie: supportCookie });
+    const seen = await firstFeed.synced();
+    first.terminate();
+    const a = await ingest.receiveChatMessage(merchantId, 'First while away');
+    await waiting();
+    const b = await ingest.receiveChatMessage(merchantId, 'Second while away');
+
+    const { socket: again, feed } = await connect(`${SOCKET_PATHS.chat}?after=${seen}`, {
+      cookie: supportCookie,
+    });
+    await feed.synced();
+    expect((await feed.chats(2)).map((e) => e.message.ID)).toEqual([a.id, b.id]);
     again.terminate();
   });
 

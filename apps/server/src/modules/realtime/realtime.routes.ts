@@ -14,10 +14,14 @@ import type { LiveSession, Sessions } from '../auth/session.service';
 import { permissionSlugsOfRole } from '../staff/staff.repository';
 import type { RealtimeHub } from './realtime.hub';
 
-/** Both feeds show transaction references and amounts: the same slug as the list they feed. */
+/**
+ * The slug each feed needs: notifications and rows show transaction references and amounts (the same slug
+ * as the list they feed); the chat feed is the support chat's (SPEC §2.7).
+ */
 const SOCKET_ACCESS: Record<SocketName, PermissionSlug> = {
   notifications: 'view-transactions',
   transactions: 'view-transactions',
+  chat: 'chatter-role',
 };
 
 /**
@@ -78,7 +82,8 @@ export async function registerRealtimeRoutes(
           closed = true;
           remove?.();
         });
-        // The feeds are server to browser; a browser that talks is ignored rather than trusted.
+        // The feeds are server to browser (chat is sent through MarketAPI, which validates it); a browser
+        // that talks on a socket is ignored rather than trusted.
         socket.on('message', () => undefined);
         deps.hub.attach(socket, channel, live.session.id, after).then(
           (detach) => {
@@ -92,9 +97,16 @@ export async function registerRealtimeRoutes(
   }
 
   const recheck = async () => {
-    for (const sessionId of deps.hub.sessions()) {
+    for (const [sessionId, channels] of deps.hub.sessions()) {
       const live = await deps.sessions.resolveId(sessionId);
-      if (!live || !(await holds(live, 'view-transactions'))) deps.hub.closeSession(sessionId);
+      if (!live) {
+        deps.hub.closeSession(sessionId);
+        continue;
+      }
+      const slugs = (await permissionSlugsOfRole(deps.db, live.staff.roleId)).map((Slug) => ({ Slug }));
+      for (const channel of channels) {
+        if (!hasPermission(slugs, SOCKET_ACCESS[channel])) deps.hub.closeSession(sessionId, channel);
+      }
     }
   };
   const timer = setInterval(() => {

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { CoinConverter } from '../../features/converter/components/coin-converter';
 import { useAltCoins } from '../../features/shell/api/use-alt-coins';
 import { ReloginModal } from '../../features/shell/components/relogin-modal';
@@ -11,7 +12,7 @@ import { useNotificationFeed } from '../../lib/notifications/use-notification-fe
 import { useAppStore } from '../../lib/session/session.store';
 import { DocumentTitle } from '../document-title';
 
-/** The admin look (SPEC §2.4): top bar, side menu, content area, and the re-login modal. */
+/** The admin look (SPEC §2.4): top bar, side menu, content area, the re-login modal, and the support chat. */
 export function AdminLayout() {
   const isSidebarExpanded = useAppStore((s) => s.sidebarExpanded);
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
@@ -46,6 +47,7 @@ export function AdminLayout() {
       <AppShell.Main bg="gray.0">
         <Outlet />
       </AppShell.Main>
+      <ChatWidget />
       <ReloginModal />
     </AppShell>
   );
