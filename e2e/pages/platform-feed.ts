@@ -5,7 +5,7 @@ import { INGEST_TOKEN } from '../playwright.config';
 export class PlatformFeed {
   constructor(private readonly request: APIRequestContext) {}
 
-  private async post(path: string, data: object): Promise<{ ref: string; status: string }> {
+  private async post<T = { ref: string; status: string }>(path: string, data: object): Promise<T> {
     const response = await this.request.post(`/api/ingest${path}`, {
       headers: { Authorization: `Bearer ${INGEST_TOKEN}` },
       data,
@@ -29,5 +29,10 @@ export class PlatformFeed {
 
   paid(ref: string) {
     return this.post(`/transactions/${ref}/paid`, {});
+  }
+
+  /** A merchant writing to support (SPEC §2.7), as the platform relays it. */
+  chatMessage(merchantId: number, message: string) {
+    return this.post<{ id: number }>('/chat-messages', { merchantId, message });
   }
 }

@@ -44,7 +44,8 @@ export function AdminLayout() {
       <AppShell.Navbar aria-label="Main navigation">
         <Sidebar onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      {/* Room at the bottom, so the floating chat button never hides the last row of a page. */}
+      <AppShell.Main bg="gray.0" pb={88}>
         <Outlet />
       </AppShell.Main>
       <ChatWidget />

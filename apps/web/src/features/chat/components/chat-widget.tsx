@@ -249,11 +249,12 @@ function ChatPanel({ contacts, isLoadingContacts, contactId, onContact, unread, 
           maxLength={4000}
         />
         <Group justify="space-between" wrap="nowrap">
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
             Enter sends · Ctrl+Enter new line · @name picks the contact
           </Text>
           <Button
             size="xs"
+            style={{ flex: 'none' }}
             onClick={submit}
             disabled={text === '' || send.isPending}
             loading={send.isPending}
