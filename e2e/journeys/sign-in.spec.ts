@@ -55,7 +55,7 @@ test.describe('sign-in', () => {
     await signIn(page, 'support');
     await page.reload();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByRole('button', { name: 'support' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'support', exact: true })).toBeVisible();
     await signOut(page, 'support');
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/login$/);

@@ -45,7 +45,7 @@ export async function signIn(
 }
 
 export async function signOut(page: Page, username: string) {
-  await page.getByRole('button', { name: username }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: username, exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

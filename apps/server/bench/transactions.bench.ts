@@ -6,8 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  ADMIN_CALLS,
+  BALANCE_SHEET_BUY_FILTERS,
+  BALANCE_SHEET_LISTS,
   DEFAULT_STATUS_FILTER,
   formatTransactionRef,
+  OFFLINE_POOL_PAGE_SIZE,
   TRANSACTION_SORT_COLUMNS,
   type TransactionListParams,
   transactionListParamsSchema,
@@ -19,6 +23,8 @@ import * as schema from '../src/db/schema';
 import { seedCatalog } from '../src/db/seed/catalog.seed';
 import { buildMerchants, type DemoMerchant, seedMerchants } from '../src/db/seed/merchants.seed';
 import { createRandom } from '../src/db/seed/random';
+import { createBalanceSheetService } from '../src/modules/balance-sheet/balance-sheet.service';
+import { createOfflinePoolService } from '../src/modules/offline-pool/offline-pool.service';
 import { classifyKeyword } from '../src/modules/transactions/keyword.rule';
 import { countTransactions } from '../src/modules/transactions/transactions.repository';
 import { createTransactionsService } from '../src/modules/transactions/transactions.service';
@@ -349,6 +355,32 @@ async function main(): Promise<void> {
     name: 'total count only: 7 days, default statuses',
     run: () => countTransactions(db, countFilter(week)),
   });
+
+  // The Balance Sheet (all six lists) and the XChange Offline Pool (ADR 0008), through their services.
+  const balanceSheet = createBalanceSheetService(db, () => now);
+  for (const online of BALANCE_SHEET_LISTS) {
+    for (const buy of BALANCE_SHEET_BUY_FILTERS) {
+      cases.push({
+        name: `coins: balance sheet, ${online}, buy ${buy}`,
+        run: () => balanceSheet.list({ online, buy }).then((r) => r.records.length),
+      });
+    }
+  }
+  const offlinePool = createOfflinePoolService(db);
+  const poolParams = (params: Record<string, unknown>) => ADMIN_CALLS.XChangeOfflinePool.params.parse(params);
+  const btcPool = await offlinePool.pool(poolParams({ coin: 1 }));
+  const lastPoolPage = Math.max(1, Math.ceil(btcPool.totals.Count / OFFLINE_POOL_PAGE_SIZE));
+  for (const [label, params] of [
+    ['Bitcoin, first page', { coin: 1 }],
+    ['Bitcoin, oldest first', { coin: 1, order: 'asc' }],
+    [`Bitcoin, last page (${lastPoolPage})`, { coin: 1, page: lastPoolPage }],
+    ['a delisted coin, nothing open', { coin: 50 }],
+  ] as const) {
+    cases.push({
+      name: `coins: offline pool, ${label}`,
+      run: () => offlinePool.pool(poolParams(params)).then((r) => r.totals.Count),
+    });
+  }
 
   const selected = cases.filter((c) => c.name.includes(ONLY));
   out(`\n${selected.length} cases, ${RUNS} timed runs each after one warm-up; budget ${BUDGET_MS} ms at p95`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PRODUCT_VERSION } from '@bo/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
@@ -22,22 +23,27 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createRatesService } from './modules/rates/rates.service';
 import {
   BUS_CHANNEL,
+  type JournalEvent,
   journalAfter,
   latestSeq,
   parseBusEvent,
   pruneJournal,
   publishBusEvent,
   publishIngestEvents,
+  REPLAY_LIMIT,
 } from './modules/realtime/realtime.bus';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
+import { ACCESS_CHANNEL, createAccessChanges } from './modules/staff/access-changes.bus';
+import { createStaffAdminService } from './modules/staff/staff-admin.service';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
 import { registerStatusRoutes } from './modules/status/status.calls';
 import { createSyncStatusReader } from './modules/status/sync-status.service';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { createRequestAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf';
-import { ApiError, notFoundAnswer, registerErrorHandling } from './plugins/errors';
+import { ApiError, frameworkErrorAnswer, notFoundAnswer, registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface BuildOptions {
@@ -63,12 +69,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Behind a load balancer set this per deployment; on one host the socket address is the truth.
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorAnswer,
   });
 
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerCsrfGuard(app, config.allowedOrigins);
+  registerInputGuard(app);
 
   const sessions = createSessions(db, {
     maxAgeMs: config.session.maxAgeMs,
@@ -119,6 +127,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: app.log,
   });
   app.addHook('onClose', () => syncStatus.close());
+  // Role changes, disabled accounts and ended sessions re-check the live feeds of every instance at once.
+  const accessChanges = createAccessChanges(db, app.log);
+  sessions.onEnded(() => void accessChanges.publish());
+  const stopHearingAccess = await options.database.listen(ACCESS_CHANNEL, (payload) =>
+    accessChanges.heard(payload),
+  );
+  app.addHook('onClose', stopHearingAccess);
   registerAdminService(app, {
     requestAuth,
     handlers: createAdminHandlers({
@@ -128,6 +143,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sidebarLinks: config.sidebarLinks,
       syncStatus,
       log: app.log,
+      staffAdmin: createStaffAdminService({
+        db,
+        sessions,
+        accessChanges,
+        now,
+        idleMs: config.session.idleMs,
+      }),
     }),
     sessionCalls: new Set(['GenerateJWTToken']),
   });
@@ -143,7 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ),
   });
   registerChatRoutes(app, { db, requestAuth, chat });
-  await registerRealtime(app, { ...options, sessions, now, chat });
+  await registerRealtime(app, { ...options, sessions, now, chat, accessChanges });
   if (config.ingestToken) {
     const ingest = createIngestService(db, {
       now,
@@ -153,7 +175,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     registerIngestRoutes(app, { token: config.ingestToken, ingest, db, now });
   }
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Healthy means able to serve: a load balancer takes an instance whose database is unreachable out of
+  // rotation (503), and puts it back once the database answers again.
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.warn({ err: error }, 'health check: database unavailable');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
   registerWebApp(app, config.webDistDir);
   return app;
 }
@@ -165,6 +197,7 @@ async function registerRealtime(
     sessions: ReturnType<typeof createSessions>;
     now: () => Date;
     chat: ReturnType<typeof createChatService>;
+    accessChanges: ReturnType<typeof createAccessChanges>;
   },
 ) {
   const transactions = createTransactionsService(deps.database.db, deps.now);
@@ -189,12 +222,43 @@ async function registerRealtime(
     sessions: deps.sessions,
     hub,
     allowedOrigins: deps.config.allowedOrigins,
+    accessChanges: deps.accessChanges,
   });
-  const stopListening = await deps.database.listen(BUS_CHANNEL, (payload) => {
-    const event = parseBusEvent(payload);
-    if (!event) return app.log.warn('dropped a malformed live event');
+  // The newest event this instance has handed to its sockets, so a LISTEN that was down can catch up; live
+  // events heard while catching up wait, so the sockets still get every event once and in order.
+  let heard = await latestSeq(deps.database.db);
+  let held: JournalEvent[] | null = null;
+  const dispatch = (event: JournalEvent) => {
+    heard = Math.max(heard, event.seq);
     hub.dispatch(event).catch((error: unknown) => app.log.warn({ err: error }, 'live event not delivered'));
-  });
+  };
+  const catchUp = async () => {
+    held ??= [];
+    try {
+      for (;;) {
+        const missed = await journalAfter(deps.database.db, heard);
+        for (const event of missed) dispatch(event);
+        if (missed.length <= REPLAY_LIMIT) break;
+      }
+    } finally {
+      const waiting = (held ?? []).sort((a, b) => a.seq - b.seq);
+      held = null;
+      for (const event of waiting) dispatch(event);
+    }
+  };
+  const stopListening = await deps.database.listen(
+    BUS_CHANNEL,
+    (payload) => {
+      const event = parseBusEvent(payload);
+      if (!event) return app.log.warn('dropped a malformed live event');
+      if (held) held.push(event);
+      else dispatch(event);
+    },
+    () => {
+      app.log.info('live events: listening again, catching up on the journal');
+      catchUp().catch((error: unknown) => app.log.warn({ err: error }, 'live events not caught up'));
+    },
+  );
   app.addHook('onClose', stopListening);
   // The journal only has to cover a reconnect; every instance may prune it, the deletes do not conflict.
   const pruner = setInterval(() => {

@@ -10,14 +10,23 @@ const app = await buildApp({ config, database });
 await prepareData(config, database, app.log);
 const simulator = startDemoPlatform(config, database, app.log);
 
+const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // Stop taking requests, let in-flight ones finish, then release the database.
+  // A drain that hangs must not outlive the orchestrator's grace period (30 s by default) unannounced.
+  setTimeout(() => {
+    app.log.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  // Stop taking requests, let in-flight ones finish, then release the database. A keep-alive connection
+  // whose request finishes during the drain would otherwise hold the server open for its whole timeout.
   await simulator?.stop();
+  const sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
+  clearInterval(sweeper);
   await database.close();
   process.exit(0);
 }

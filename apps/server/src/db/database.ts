@@ -23,9 +23,14 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * LISTENs on a channel (DESIGN §4: live events fan out through PostgreSQL, so every server instance sees
-   * every NOTIFY). Resolves once listening; the returned function stops.
+   * every NOTIFY). Resolves once listening; the returned function stops. `onReconnect` is called after a
+   * dropped LISTEN connection is back: NOTIFYs sent meanwhile were not heard, so the caller catches up.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,40 +44,61 @@ async function listenPg(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onReconnect?: () => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retryMs = 500;
   let timer: NodeJS.Timeout | undefined;
+
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    next.on('error', () => reconnect(next));
-    next.on('end', () => reconnect(next));
-    await next.connect();
-    if (stopped) {
-      await next.end();
-      return;
+    next.on('error', () => dropped(next));
+    next.on('end', () => dropped(next));
+    try {
+      await next.connect();
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
     }
-    await next.query(`LISTEN ${channel}`);
     client = next;
     retryMs = 500;
   };
-  const reconnect = (failed: pg.Client) => {
-    if (stopped || client !== failed || timer) return;
-    client = undefined;
-    failed.end().catch(() => undefined);
+
+  // Tries again with a growing pause for as long as the database stays away; each try is a new client.
+  const scheduleRetry = () => {
+    if (stopped || timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      connect().catch(() => {
-        retryMs = Math.min(retryMs * 2, 30_000);
-        if (!stopped && !client) reconnect(failed);
-      });
+      connect().then(
+        () => {
+          if (client) onReconnect?.();
+        },
+        () => {
+          retryMs = Math.min(retryMs * 2, 30_000);
+          scheduleRetry();
+        },
+      );
     }, retryMs);
     timer.unref();
   };
+
+  // Only the live client's loss matters; a failed attempt's own events are handled by its retry.
+  const dropped = (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = undefined;
+    failed.end().catch(() => undefined);
+    scheduleRetry();
+  };
+
   await connect();
   return async () => {
     stopped = true;
@@ -102,9 +128,9 @@ export async function openDatabase(options: {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      listen: (channel, onPayload) => {
+      listen: (channel, onPayload, onReconnect) => {
         if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${channel}`);
-        return listenPg(url, channel, onPayload);
+        return listenPg(url, channel, onPayload, onReconnect);
       },
       close: () => pool.end(),
     };

@@ -1,3 +1,4 @@
+import { BALANCE_SHEET_STATUSES, OPEN_XCHANGE_STATUSES } from '@bo/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -216,6 +217,29 @@ export const shownDateOf = (c: {
   when ${c.status} in ('paid', 'underpaid') then coalesce(${c.confirmedOn}, ${c.createdOn})
   else ${c.createdOn} end)`;
 
+/** Constant statuses as SQL literals, for the predicates of partial indexes (never user input). */
+const statusLiterals = (statuses: readonly string[]): SQL =>
+  sql.raw(statuses.map((s) => `'${s.replaceAll("'", "''")}'`).join(', '));
+
+/**
+ * An open xChange transaction (docs/adr/0008): converted through xChange (an XChangeID) and not settled.
+ * The statuses are written into the SQL as constants, not parameters: transactions_open_xchange_idx is a
+ * partial index on this very predicate, and the planner uses it only for a query that repeats it.
+ */
+export const openXChangeOf = (c: { xchangeId: AnyColumn; status: AnyColumn }): SQL =>
+  sql`(${c.xchangeId} is not null and ${c.status} in (${statusLiterals(OPEN_XCHANGE_STATUSES)}))`;
+
+/**
+ * A row the balance sheet counts (docs/adr/0008): received, paid out or pending. The predicate of the
+ * partial index transactions_balance_sheet_idx, repeated by the balance sheet's query.
+ */
+export const balanceSheetRowOf = (c: { status: AnyColumn }): SQL =>
+  sql`${c.status} in (${statusLiterals([
+    ...BALANCE_SHEET_STATUSES.received,
+    ...BALANCE_SHEET_STATUSES.paidOut,
+    ...BALANCE_SHEET_STATUSES.pendingPayouts,
+  ])})`;
+
 export const transactions = pgTable(
   'transactions',
   {
@@ -314,6 +338,14 @@ export const transactions = pgTable(
     index('transactions_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('transactions_customer_ref_trgm_idx').using('gin', t.customerReference.op('gin_trgm_ops')),
     index('transactions_tag_trgm_idx').using('gin', t.tag.op('gin_trgm_ops')),
+    // The XChange Offline Pool: a coin's open xChange transactions by creation, and each coin's count for
+    // the balance sheet. Partial: it holds only those rows, a small share of the table (ADR 0008).
+    index('transactions_open_xchange_idx').on(t.altCoinId, t.createdOn, t.id).where(openXChangeOf(t)),
+    // The balance sheet sums each coin's rows by prefix and status from this index alone (index-only scan,
+    // grouped in the index's order), instead of reading the table (ADR 0008).
+    index('transactions_balance_sheet_idx')
+      .on(t.altCoinId, t.prefix, t.status, t.amount)
+      .where(balanceSheetRowOf(t)),
   ],
 );
 

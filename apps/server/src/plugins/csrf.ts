@@ -9,12 +9,19 @@ export const CSRF_HEADER_VALUE = 'backoffice';
 /**
  * DESIGN §2 departure 2: state-changing calls need the custom header, and a browser's Origin (when sent)
  * must be our own or an allowed one. GET never changes state, so it is not checked.
+ *
+ * Every other method is checked whatever its path: the router decodes the path, so a test of the raw URL
+ * (`/api/…`) let `/%61pi/main/Login` through. Only the platform feed is exempt, told apart by the route it
+ * matched, never by how its URL is spelled.
  */
 export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]) {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const route = request.routeOptions.url;
+    // No route matched: the answer is the 404 envelope, which changes nothing.
+    if (route === undefined) return;
     // The platform feed is server to server with a bearer token and no cookie: there is no forgery to stop.
-    if (request.url.startsWith(`${INGEST_PREFIX}/`)) return;
+    if (route.startsWith(`${INGEST_PREFIX}/`)) return;
     const origin = request.headers.origin;
     if (origin && !isAllowedOrigin(origin, request.headers.host, allowedOrigins)) {
       throw new ApiError(403, 'Cross-origin request refused');

@@ -38,8 +38,12 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database with the demo staff accounts, a cheap bot check and a movable clock. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { database?: Database & { url?: string } } = {},
+): Promise<TestApp> {
+  // A test may bring its own connection (e.g. through a proxy it can cut); it then drops the database itself.
+  const database = options.database ?? (await createTestDatabase());
   const config: AppConfig = {
     ...toConfig(readEnv({ DATA_DIR: '/tmp/unused', PRODUCT_NAME: 'Testline', APP_SECRET: 'x'.repeat(40) })),
     botCheck: { cost: 10, maxCounter: 40 },

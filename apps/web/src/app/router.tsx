@@ -4,10 +4,13 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { BalanceSheetPage } from '../features/balance-sheet/components/balance-sheet-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { FailureBox } from '../features/failures/components/failure-box';
 import { NotAuthorizedPage } from '../features/not-authorized/components/not-authorized-page';
+import { OfflinePoolPage } from '../features/offline-pool/components/offline-pool-page';
 import { RolesPage } from '../features/roles/components/roles-page';
+import { StaffPage } from '../features/staff/components/staff-page';
 import { TransactionDetailPage } from '../features/transactions/components/transaction-detail-page';
 import { TransactionsSection } from '../features/transactions/components/transactions-section';
 import { BUILT_ROUTES } from '../lib/routes/built-routes';
@@ -28,6 +31,9 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
   'transaction-detail': TransactionDetailPage,
   roles: RolesPage,
   'not-authorized': NotAuthorizedPage,
+  'balance-sheet': BalanceSheetPage,
+  'xchange-offline-pool': OfflinePoolPage,
+  staff: StaffPage,
 };
 
 const PUBLIC_SCREENS: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType> = {

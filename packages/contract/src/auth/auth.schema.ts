@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from '../common/id.schema';
 import { permissionSchema } from './permissions';
 
 const username = z.string().trim().min(1, 'Username is required').max(64);
@@ -30,14 +31,18 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/**
+ * POST /Login with `logout=true` (SPEC §7.1) ends this browser's session; `logout=all` (our addition, the
+ * user menu's 'Sign out everywhere') ends every session of the signed-in account, on every device.
+ */
 export const logoutParamsSchema = z.object({
-  logout: z.literal('true'),
+  logout: z.enum(['true', 'all']),
   output: z.literal('json').optional(),
 });
 
 /** Accountdetail and GenerateJWTToken take the logged-in account's MerchantID and APIKey (SPEC §7). */
 export const accountCredentialsSchema = z.object({
-  MerchantID: z.coerce.number().int().positive(),
+  MerchantID: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
   APIKey: z.string().min(1).max(128),
 });
 

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { accountCredentialsSchema, tokenSchema } from '../auth/auth.schema';
 import { permissionSchema } from '../auth/permissions';
 import { FAILURE_CAUSES_PAGE_SIZE } from '../common/constants';
+import { PG_INTEGER_MAX } from '../common/id.schema';
+import {
+  BALANCE_SHEET_BUY_FILTERS,
+  BALANCE_SHEET_LISTS,
+  balanceSheetSchema,
+} from '../entities/balance-sheet.schema';
 import {
   altCoinSchema,
   failureCauseSchema,
@@ -12,7 +18,9 @@ import {
   roleSchema,
   syncStatusSchema,
 } from '../entities/catalog.schema';
+import { OFFLINE_POOL_PAGE_SIZE, offlinePoolSchema } from '../entities/offline-pool.schema';
 import { providerDetailSchema } from '../entities/provider.schema';
+import { staffMemberSchema, staffRoleOptionSchema, staffSessionSchema } from '../entities/staff.schema';
 import { transactionSchema } from '../entities/transaction.schema';
 import { transactionListParamsSchema, transactionListSchema } from '../entities/transaction-list.schema';
 import { sidebarLinksSchema } from '../routes/sidebar';
@@ -38,6 +46,22 @@ const transactionRefParam = z
   .string()
   .trim()
   .regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the transaction id');
+
+/**
+ * A positive whole-number id from a query string (an alt coin, a failure record), refused with a message
+ * that names it. Bounded to PostgreSQL's integer, so an oversized number is a 400, not a database error.
+ */
+const idParam = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.union([z.number(), z.string()], { error: `${label} is missing` }).pipe(
+      z.coerce
+        .number<string | number>({ error: `${label} must be a number` })
+        .int(`${label} must be a whole number`)
+        .positive(`${label} must be a positive number`)
+        .max(PG_INTEGER_MAX, `${label} is too large`),
+    ),
+  );
 
 /**
  * The admin service (SPEC §7.2), served under /api/admin as `?Call=X` with a Bearer JWT.
@@ -152,7 +176,7 @@ export const ADMIN_CALLS = {
         .string()
         .trim()
         .regex(/^[Tt]\d{1,18}$/, 'Only payments (T) have a status to change here'),
-      targetMerchant: z.coerce.number().int().positive(),
+      targetMerchant: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
       statusID: z.coerce.number().pipe(z.union([z.literal(-1), z.literal(0), z.literal(1)])),
       notenough: z.coerce
         .number()
@@ -246,13 +270,13 @@ export const ADMIN_CALLS = {
     params: z.discriminatedUnion('field', [
       z.object({
         table: z.literal('Transaction_Failure'),
-        ID: z.coerce.number().int().positive(),
+        ID: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
         field: z.literal('Sticky'),
         value: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
       }),
       z.object({
         table: z.literal('Transaction_Failure'),
-        ID: z.coerce.number().int().positive(),
+        ID: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
         field: z.literal('Notes'),
         value: z.string().trim().min(1, 'Notes are required').max(2000),
       }),
@@ -281,6 +305,86 @@ export const ADMIN_CALLS = {
     access: 'admin-commander',
     params: none,
     data: sidebarLinksSchema,
+  }),
+  /**
+   * One of the six balance-sheet lists of SPEC §3 (online or offline coins; buying enabled, disabled or
+   * both): per coin, received, paid out, pending payouts, balance and its EUR value (docs/adr/0008).
+   */
+  BalanceSheet: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'BalanceSheet',
+    access: 'admin-commander',
+    params: z.object({
+      online: z.enum(BALANCE_SHEET_LISTS, 'The list must be online or offline').default('online'),
+      buy: z.enum(BALANCE_SHEET_BUY_FILTERS, 'Buy must be enabled, disabled or both').default('both'),
+    }),
+    data: balanceSheetSchema,
+  }),
+  /**
+   * The XChange Offline Pool (SPEC §2.1: query coin and id): a coin's open xChange transactions, newest
+   * first by default, with totals, and the failure record `id` when given (docs/adr/0008).
+   */
+  XChangeOfflinePool: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'XChangeOfflinePool',
+    access: 'admin-commander',
+    params: z.object({
+      coin: idParam('The coin'),
+      id: idParam('The failure id').optional(),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      order: z.enum(['asc', 'desc']).default('desc'),
+      limit: z.coerce.number().int().min(1).max(100).default(OFFLINE_POOL_PAGE_SIZE),
+    }),
+    data: offlinePoolSchema,
+  }),
+  /**
+   * Staff accounts with their role and state, and the roles one can be given (issue #5). admin-commander:
+   * whoever can change an account's access must see them all, ListRoles' view-roles is not enough.
+   */
+  ListStaff: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'ListStaff',
+    access: 'admin-commander',
+    params: none,
+    data: z.object({ data: z.array(staffMemberSchema), roles: z.array(staffRoleOptionSchema) }),
+  }),
+  /** Changes a staff member's role, or disables or re-enables the account; takes effect on their next call. */
+  UpdateStaff: defineCall({
+    method: 'POST',
+    path: '/',
+    call: 'UpdateStaff',
+    access: 'admin-commander',
+    params: z
+      .object({
+        ID: idParam('The staff id'),
+        RoleID: idParam('The role').optional(),
+        Disabled: z.boolean({ error: 'Disabled must be true or false' }).optional(),
+      })
+      .refine((p) => p.RoleID !== undefined || p.Disabled !== undefined, {
+        message: 'Give a role or a disabled state to change',
+      }),
+    data: staffMemberSchema,
+  }),
+  /** The live sessions of every staff member, or of one (`StaffID`), most recently seen first. */
+  StaffSessions: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'StaffSessions',
+    access: 'admin-commander',
+    params: z.object({ StaffID: idParam('The staff id').optional() }),
+    data: z.array(staffSessionSchema),
+  }),
+  /** Ends one staff session at once: its next call is refused and its live feeds close (issue #5). */
+  EndStaffSession: defineCall({
+    method: 'POST',
+    path: '/',
+    call: 'EndStaffSession',
+    access: 'admin-commander',
+    params: z.object({ SessionID: z.uuid({ error: 'SessionID must be a session id' }) }),
+    data: z.object({ SessionID: z.string(), EndedAt: z.string() }),
   }),
 } as const;
 

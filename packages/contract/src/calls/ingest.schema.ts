@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from '../common/id.schema';
 import { providerDetailSchema } from '../entities/provider.schema';
 import { CHAT_MESSAGE_ERROR, CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from '../rules/chat-message.rule';
 
@@ -13,8 +14,8 @@ const amount = z.string().regex(/^\d{1,22}(\.\d{1,8})?$/, 'Use a decimal amount 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
 export const ingestWaitingTransactionSchema = z.object({
-  merchantId: z.number().int().positive(),
-  altCoinId: z.number().int().positive(),
+  merchantId: z.number().int().positive().max(PG_INTEGER_MAX),
+  altCoinId: z.number().int().positive().max(PG_INTEGER_MAX),
   originalAmount: amount,
   inputCurrency: z.string().trim().min(2).max(10),
   coinAddress: z.string().trim().min(1).max(128),
@@ -36,7 +37,7 @@ export type IngestWaitingTransaction = z.infer<typeof ingestWaitingTransactionSc
 export const ingestPaidSchema = z.object({ underpaid: z.boolean().default(false) });
 
 export const ingestFailureSchema = z.object({
-  altCoinId: z.number().int().positive(),
+  altCoinId: z.number().int().positive().max(PG_INTEGER_MAX),
   failure: z.string().trim().min(1).max(2000),
   address: z.string().trim().min(1).max(128),
   notes: optionalText(2000),
@@ -45,7 +46,7 @@ export const ingestFailureSchema = z.object({
 
 /** A merchant's message to support (SPEC §2.7), as the platform relays it from the merchant's side. */
 export const ingestChatMessageSchema = z.object({
-  merchantId: z.number().int().positive(),
+  merchantId: z.number().int().positive().max(PG_INTEGER_MAX),
   message: z
     .string()
     .max(CHAT_MESSAGE_MAX_LENGTH, `A message can have at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)

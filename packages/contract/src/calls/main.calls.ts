@@ -9,6 +9,7 @@ import {
   sessionSchema,
 } from '../auth/auth.schema';
 import { decimalString } from '../common/envelope.schema';
+import { PG_INTEGER_MAX } from '../common/id.schema';
 import { chatMessageSchema } from '../entities/catalog.schema';
 import { CHAT_MESSAGE_ERROR, CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from '../rules/chat-message.rule';
 import { defineCall } from './call';
@@ -31,7 +32,7 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
  * `FiatMoney`. `FiatLookup` is always 0 in SPEC; other values are refused rather than guessed at.
  */
 export const fiatLookupParamsSchema = z.object({
-  AltCoinID: z.coerce.number().int().positive(),
+  AltCoinID: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
   // Plain non-negative decimals only, as the converter sends them; bounded so the SQL stays cheap.
   Amount: z
     .string()
@@ -141,7 +142,10 @@ export const MAIN_CALLS = {
     path: '/MarketAPI',
     call: 'HISTORY',
     access: 'chatter-role',
-    params: z.object({ MSGS: z.string().optional(), ID: z.coerce.number().int().positive() }),
+    params: z.object({
+      MSGS: z.string().optional(),
+      ID: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
+    }),
     data: z.array(chatMessageSchema),
   }),
   ChatSend: defineCall({
@@ -150,7 +154,7 @@ export const MAIN_CALLS = {
     call: 'SEND',
     access: 'chatter-role',
     params: z.object({
-      ID: z.coerce.number().int().positive(),
+      ID: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
       TEXT: z
         .string()
         .max(CHAT_MESSAGE_MAX_LENGTH, `A message can have at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)

@@ -21,6 +21,8 @@ export const MESSAGES = {
   notFound: 'Not found',
   badRequest: 'Invalid request',
   serverError: 'Something went wrong',
+  /** The database cannot be reached: nothing was changed, and asking again shortly may work. */
+  unavailable: 'Service temporarily unavailable, try again shortly',
   resetRequested: 'If an account matches, a reset link has been sent to its e-mail address',
   resetInvalid: 'This reset link is invalid or has expired',
   resetDone: 'Your password has been changed; sign in with the new one',

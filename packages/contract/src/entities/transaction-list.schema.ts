@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTIONS_PAGE_SIZE } from '../common/constants';
+import { PG_INTEGER_MAX } from '../common/id.schema';
 import { statusFilterValueSchema, transactionSchema } from './transaction.schema';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
@@ -32,7 +33,7 @@ export const transactionListParamsSchema = z
     end: day,
     keyword: z.string().trim().max(200).default(''),
     statuses: csvList(statusFilterValueSchema).default([]),
-    merchantId: z.coerce.number().int().positive().optional(),
+    merchantId: z.coerce.number().int().positive().max(PG_INTEGER_MAX).optional(),
     referral: z.string().trim().max(64).optional(),
     sort: transactionSortColumnSchema.default('CreatedOn'),
     order: z.enum(['asc', 'desc']).default('desc'),

@@ -128,6 +128,8 @@ export const ADMIN_ROUTES = [
   { name: 'airwallex-config', path: 'airwallex-config', title: 'Airwallex Config', permission: admin },
   { name: 'coinpress-config', path: 'coinpress-config', title: 'CoinPress Config', permission: admin },
   { name: 'roles', path: 'roles', title: 'Roles', permission: 'view-roles' },
+  // Staff accounts and their sessions (issue #5): changing who may do what is itself an admin power.
+  { name: 'staff', path: 'staff', title: 'Staff', permission: admin },
   { name: 'not-authorized', path: 'not-authorized', title: 'Not Authorized', permission: null },
 ] as const satisfies readonly AdminRoute[];
 

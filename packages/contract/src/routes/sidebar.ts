@@ -34,6 +34,7 @@ export const SIDEBAR: readonly SidebarGroup[] = [
       { label: 'Users', route: 'users' },
       { label: 'KYC Users', route: 'kyc', hash: 'all' },
       { label: 'Roles', route: 'roles' },
+      { label: 'Staff', route: 'staff' },
     ],
   },
   {

@@ -63,15 +63,21 @@ export function demoFailure(rng: Random): { altCoinId: number; failure: string; 
   };
 }
 
+export type FailureCauseRow = typeof failureCauses.$inferInsert & {
+  altCoinId: number;
+  createdOn: Date;
+  sticky: number;
+};
+
 /** About 150 failure causes over the period, a few within the last 2 days (the dashboard's 'new' dot). */
-export async function seedFailureCauses(db: DbOrTx, rng: Random, now: Date, days: number): Promise<number> {
+export function buildFailureCauses(rng: Random, now: Date, days: number): FailureCauseRow[] {
   const nowMs = now.getTime();
   const count = 150;
   const times: number[] = [];
   for (let i = 0; i < 6; i++) times.push(nowMs - rng.int(5 * MINUTE, 2 * DAY - HOUR));
   while (times.length < count) times.push(nowMs - rng.int(5 * MINUTE, days * DAY));
   times.sort((a, b) => a - b);
-  const rows = times.map((created) => {
+  return times.map((created) => {
     const hasNotes = rng.chance(0.35);
     const updated = hasNotes
       ? created + Math.floor(rng.next() * Math.min(3 * DAY, nowMs - created))
@@ -84,7 +90,10 @@ export async function seedFailureCauses(db: DbOrTx, rng: Random, now: Date, days
       updatedOn: new Date(updated),
     };
   });
-  await db.insert(failureCauses).values(rows);
+}
+
+export async function seedFailureCauses(db: DbOrTx, rows: readonly FailureCauseRow[]): Promise<number> {
+  if (rows.length > 0) await db.insert(failureCauses).values([...rows]);
   return rows.length;
 }
 

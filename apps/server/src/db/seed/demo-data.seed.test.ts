@@ -1,4 +1,4 @@
-import { TRANSACTION_STATUSES } from '@bo/contract';
+import { FAILURE_NEW_MAX_DAYS, TRANSACTION_STATUSES } from '@bo/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
@@ -10,8 +10,10 @@ import {
   kycSubmissions,
   merchants,
   notifications,
+  openXChangeOf,
   transactions,
 } from '../schema';
+import { demoCoin } from './catalog.seed';
 import { type SeedSummary, seedDemoData } from './demo-data.seed';
 import { buildMerchants } from './merchants.seed';
 import { createRandom } from './random';
@@ -154,6 +156,29 @@ describe('seedDemoData', () => {
         note.kind
       ];
       expect(expected).toContain(row?.status);
+    }
+  });
+
+  it('leaves open xChange conversions behind each new or sticky failure of a coin people pay with', async () => {
+    const since = new Date(options.now.getTime() - FAILURE_NEW_MAX_DAYS * 24 * HOUR);
+    const failures = await first.db
+      .select()
+      .from(failureCauses)
+      .where(sql`${failureCauses.createdOn} >= ${since} or ${failureCauses.sticky} = 1`);
+    const traded = failures.filter((f) => (demoCoin(f.altCoinId)?.weight ?? 0) > 0);
+    expect(traded.length).toBeGreaterThan(0);
+    for (const failure of traded) {
+      const [row] = await first.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.altCoinId, failure.altCoinId),
+            openXChangeOf(transactions),
+            sql`${transactions.createdOn} >= ${failure.createdOn}`,
+          ),
+        );
+      expect(row?.n, `failure ${failure.id}`).toBeGreaterThanOrEqual(2);
     }
   });
 

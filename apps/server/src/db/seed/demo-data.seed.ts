@@ -1,8 +1,9 @@
 import type { TransactionStatus } from '@bo/contract';
 import type { Db } from '../database';
-import { seedChat, seedFailureCauses } from './activity.seed';
+import { buildFailureCauses, seedChat, seedFailureCauses } from './activity.seed';
 import { seedCatalog } from './catalog.seed';
 import { buildMerchants, seedKyc, seedMerchants } from './merchants.seed';
+import { stuckConversions } from './offline-pool.seed';
 import { deriveDemoProviderPayments } from './providers.seed';
 import { createRandom } from './random';
 import { seedTransactions } from './transactions.seed';
@@ -54,6 +55,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const transactionRng = root.fork('transactions');
   const failureRng = root.fork('failures');
   const chatRng = root.fork('chat');
+  const stuckRng = root.fork('offline-pool');
   const { now, days, txPerDay } = options;
 
   // One transaction: all or nothing, and PGlite writes much faster inside one.
@@ -62,9 +64,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     const merchantList = buildMerchants(merchantRng, MERCHANT_COUNT, now, days);
     await seedMerchants(tx, merchantList);
     const kycSubmissions = await seedKyc(tx, kycRng, merchantList, now);
-    const result = await seedTransactions(tx, transactionRng, merchantList, { now, days, txPerDay });
+    // Failures first: the conversions they left open belong in the transactions (the offline pool).
+    const failureRows = buildFailureCauses(failureRng, now, days);
+    const failureCauses = await seedFailureCauses(tx, failureRows);
+    const result = await seedTransactions(tx, transactionRng, merchantList, {
+      now,
+      days,
+      txPerDay,
+      stuck: { conversions: stuckConversions(stuckRng, failureRows, now), rng: stuckRng },
+    });
     await deriveDemoProviderPayments(tx);
-    const failureCauses = await seedFailureCauses(tx, failureRng, now, days);
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
     return {
       ...catalog,

@@ -18,6 +18,7 @@ import {
 } from './catalog.seed';
 import { formatUnits, MONEY_SCALE, mulDiv, pow10, RATE_SCALE, toUnits } from './decimal';
 import type { DemoMerchant } from './merchants.seed';
+import type { StuckConversion } from './offline-pool.seed';
 import type { Random } from './random';
 
 const MINUTE = 60_000;
@@ -39,6 +40,8 @@ interface Slot {
   status: TransactionStatus;
   /** Index of an earlier slot this one clones (a re-issued payment of the same order). */
   cloneOf: number | null;
+  /** A conversion left open by a failure of this coin (offline-pool.seed.ts): coin and xChange are given. */
+  stuckCoinId?: number;
 }
 
 /** What a clone copies from its master. */
@@ -291,6 +294,27 @@ function markClones(rng: Random, slots: Slot[]): void {
   }
 }
 
+/**
+ * Adds the stuck conversions to the plan in time order, moving the clones' pointers along with their
+ * masters. Their own draws come from another stream, so the rest of the data set stays as it was.
+ */
+function withStuck(slots: readonly Slot[], stuck: readonly StuckConversion[]): Slot[] {
+  const extra: Slot[] = stuck.map((c) => ({
+    at: c.at,
+    prefix: 'T',
+    category: c.status === 'underpaid' ? 'payment' : 'vtoken',
+    status: c.status,
+    cloneOf: null,
+    stuckCoinId: c.coinId,
+  }));
+  const merged = [...slots.map((slot, old) => ({ slot, old })), ...extra.map((slot) => ({ slot, old: -1 }))];
+  merged.sort((a, b) => a.slot.at - b.slot.at);
+  const moved = new Map(merged.map((m, index) => [m.old, index]));
+  return merged.map(({ slot }) =>
+    slot.cloneOf === null ? slot : { ...slot, cloneOf: moved.get(slot.cloneOf) ?? null },
+  );
+}
+
 /** A heavy-tailed random amount in cents around `median`, sometimes rounded as people do. */
 function amountCents(rng: Random, median: number, sigma: number): bigint {
   const raw = median * Math.exp(rng.gaussian() * sigma);
@@ -310,6 +334,8 @@ interface Context {
   nextId: { T: number; P: number };
   nextXchange: number;
   built: Built[];
+  /** Draws for the stuck conversions. */
+  stuckRng: Random;
 }
 
 function pickMerchant(ctx: Context, at: number): DemoMerchant {
@@ -422,7 +448,7 @@ function buildRow(ctx: Context, slot: Slot): Built {
       cents = amountCents(rng, 1500, 0.9);
       break;
     case 'vtoken':
-      coin = rng.weighted(ONLINE_CRYPTO);
+      coin = slot.stuckCoinId === undefined ? rng.weighted(ONLINE_CRYPTO) : coinById(slot.stuckCoinId);
       type = 'vToken';
       cents = BigInt(rng.pick([10, 25, 50, 50, 100, 100, 250, 500]) * 100);
       break;
@@ -445,7 +471,10 @@ function buildRow(ctx: Context, slot: Slot): Built {
       cents = amountCents(rng, 800, 1.1);
       break;
     case 'payment':
-      coin = master?.coin ?? rng.weighted(ONLINE_WEIGHTED);
+      coin =
+        slot.stuckCoinId === undefined
+          ? (master?.coin ?? rng.weighted(ONLINE_WEIGHTED))
+          : coinById(slot.stuckCoinId);
       type = master
         ? (master.row.transactionType as string)
         : rng.weighted(paymentTypeWeights(coin.vFiat === 1));
@@ -554,6 +583,7 @@ function buildRow(ctx: Context, slot: Slot): Built {
   // Swaps always go through xChange; some trades and settled crypto payments are converted there too.
   let xchangeId: number | null = null;
   if (
+    slot.stuckCoinId !== undefined ||
     status === 'swap' ||
     (status === 'reflextrader' && rng.chance(0.6)) ||
     (isSettled && !isFiat && rng.chance(0.08))
@@ -643,10 +673,17 @@ export async function seedTransactions(
   db: DbOrTx,
   rng: Random,
   merchantList: readonly DemoMerchant[],
-  options: { now: Date; days: number; txPerDay: number },
+  options: {
+    now: Date;
+    days: number;
+    txPerDay: number;
+    /** Conversions left open by failures, and the stream they draw from. */
+    stuck?: { conversions: readonly StuckConversion[]; rng: Random };
+  },
 ): Promise<TransactionSeedResult> {
   const now = options.now.getTime();
-  const slots = planSlots(rng, now, options.days, options.txPerDay);
+  const planned = planSlots(rng, now, options.days, options.txPerDay);
+  const slots = options.stuck ? withStuck(planned, options.stuck.conversions) : planned;
   const cumulative: number[] = [];
   let total = 0;
   for (const m of merchantList) {
@@ -662,8 +699,17 @@ export async function seedTransactions(
     nextId: { T: FIRST_TRANSACTION_ID, P: FIRST_TRANSACTION_ID },
     nextXchange: 2_400_000 + rng.int(0, 9999),
     built: [],
+    stuckRng: options.stuck?.rng ?? rng.fork('stuck'),
   };
-  for (const slot of slots) ctx.built.push(buildRow(ctx, slot));
+  for (const slot of slots) {
+    if (slot.stuckCoinId === undefined) {
+      ctx.built.push(buildRow(ctx, slot));
+      continue;
+    }
+    const stuckCtx = { ...ctx, rng: ctx.stuckRng };
+    ctx.built.push(buildRow(stuckCtx, slot));
+    ctx.nextXchange = stuckCtx.nextXchange;
+  }
   const rows = ctx.built.map((b) => b.row);
 
   for (let i = 0; i < rows.length; i += BATCH_SIZE) {

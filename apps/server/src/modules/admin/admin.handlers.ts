@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { StaffContext } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import type { Jwt } from '../auth/jwt.service';
+import { createBalanceSheetService } from '../balance-sheet/balance-sheet.service';
 import { listAltCoins } from '../catalog/catalog.repository';
 import {
   DASHBOARD_DAY_MS,
@@ -12,10 +13,12 @@ import {
   registrationsSince,
 } from '../dashboard/dashboard.repository';
 import { createFailuresService } from '../failures/failures.service';
+import { createOfflinePoolService } from '../offline-pool/offline-pool.service';
 import { createProvidersService } from '../providers/providers.service';
 import { type BusEvent, publishBusEvent } from '../realtime/realtime.bus';
 import { listPermissions, listRoles } from '../roles/roles.repository';
 import { findStaffById, permissionSlugsOfRole } from '../staff/staff.repository';
+import type { StaffAdminService } from '../staff/staff-admin.service';
 import type { SyncStatusReader } from '../status/sync-status.service';
 import { createTransactionsService } from '../transactions/transactions.service';
 import type { AdminHandlers } from './admin.calls';
@@ -34,11 +37,14 @@ export function createAdminHandlers(deps: {
   sidebarLinks: SidebarLinks;
   syncStatus: SyncStatusReader;
   log: { warn(obj: unknown, msg?: string): void };
+  staffAdmin: StaffAdminService;
 }): AdminHandlers {
   const { db } = deps;
   const transactions = createTransactionsService(db, deps.now);
   const failures = createFailuresService(db, deps.now);
   const providers = createProvidersService(db);
+  const balanceSheet = createBalanceSheetService(db, deps.now);
+  const offlinePool = createOfflinePoolService(db);
   // A staff change is committed before it is announced; a failed announcement must not fail the change.
   const announce = (event: BusEvent) =>
     publishBusEvent(db, event).catch((error: unknown) =>
@@ -94,5 +100,11 @@ export function createAdminHandlers(deps: {
     PaymentProvider: (params) => providers.detail(params),
     TransactionFailure: (params) => failures.list(params),
     UpdateTable: (params, context) => failures.update(params, actorOf(context)),
+    BalanceSheet: (params) => balanceSheet.list(params),
+    XChangeOfflinePool: (params) => offlinePool.pool(params),
+    ListStaff: () => deps.staffAdmin.list(),
+    UpdateStaff: (params, context) => deps.staffAdmin.update(params, context),
+    StaffSessions: (params, context) => deps.staffAdmin.liveSessions(params.StaffID, context),
+    EndStaffSession: (params, context) => deps.staffAdmin.endSession(params.SessionID, context),
   };
 }

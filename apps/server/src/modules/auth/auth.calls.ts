@@ -57,12 +57,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   app.post(`${p}/Login`, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (body.logout !== undefined) {
-      MAIN_CALLS.Logout.params.parse(body);
+      const { logout } = MAIN_CALLS.Logout.params.parse(body);
       const live = await deps.requestAuth.requireSession(request);
       await deps.auth.logout(
         live.session.id,
         { id: live.staff.id, username: live.staff.username },
         request.ip,
+        { everywhere: logout === 'all' },
       );
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return ok(null);

@@ -45,8 +45,17 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<{ session: Session; cookieToken: string }> {
       if (!(await deps.botCheck.redeem(input.botPayload))) throw badRequest(MESSAGES.botCheck);
       const username = input.User.trim().toLowerCase();
-      if (await deps.throttle.isLocked(username, meta.ip)) {
+      if (!(await deps.throttle.admit(username, meta.ip))) {
+        // Hashed all the same, so a locked account takes as long to refuse as a wrong password.
         await dummyCheck(input.Password);
+        await appendAudit(db, {
+          actorStaffId: null,
+          actorUsername: username.slice(0, 64),
+          action: 'login.locked',
+          entity: 'staff',
+          entityId: '-',
+          ip: meta.ip,
+        });
         throw invalid();
       }
       const account = await findStaffByUsername(db, username);
@@ -66,7 +75,7 @@ export function createAuthService(deps: AuthDeps) {
         });
         throw invalid();
       }
-      await deps.throttle.recordSuccess(username);
+      await deps.throttle.recordSuccess(username, meta.ip);
       const created = await deps.sessions.create(account.id, meta);
       await updateStaff(db, account.id, { lastLoginOn: deps.now() });
       await appendAudit(db, {
@@ -88,14 +97,21 @@ export function createAuthService(deps: AuthDeps) {
       };
     },
 
-    async logout(sessionId: string, actor: { id: number; username: string }, ip: string): Promise<void> {
-      await deps.sessions.end(sessionId, 'logout');
+    /** Ends this session, or with `everywhere` every session of the account (and so every token minted from them). */
+    async logout(
+      sessionId: string,
+      actor: { id: number; username: string },
+      ip: string,
+      options: { everywhere: boolean } = { everywhere: false },
+    ): Promise<void> {
+      if (options.everywhere) await deps.sessions.endAllOf(actor.id, 'logout-all');
+      else await deps.sessions.end(sessionId, 'logout');
       await appendAudit(db, {
         actorStaffId: actor.id,
         actorUsername: actor.username,
-        action: 'logout',
-        entity: 'session',
-        entityId: sessionId,
+        action: options.everywhere ? 'logout.all' : 'logout',
+        entity: options.everywhere ? 'staff' : 'session',
+        entityId: options.everywhere ? String(actor.id) : sessionId,
         ip,
       });
     },

@@ -1,12 +1,25 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database';
+import type { DbOrTx, Tx } from '../../db/database';
 import { loginThrottle } from '../../db/schema';
 
 export type ThrottleRow = typeof loginThrottle.$inferSelect;
 
-export async function readThrottle(db: DbOrTx, keys: string[]): Promise<ThrottleRow[]> {
+/**
+ * The counters of `keys`, created when missing, locked for the rest of the transaction. The rows are locked
+ * in key order, so two attempts sharing keys wait for each other instead of deadlocking.
+ */
+export async function lockThrottle(tx: Tx, keys: string[]): Promise<ThrottleRow[]> {
   if (keys.length === 0) return [];
-  return db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys));
+  await tx
+    .insert(loginThrottle)
+    .values(keys.map((key) => ({ key, failures: 0, lockouts: 0, lastFailureAt: null, lockedUntil: null })))
+    .onConflictDoNothing();
+  return tx
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keys))
+    .orderBy(loginThrottle.key)
+    .for('update');
 }
 
 export async function saveThrottle(db: DbOrTx, row: ThrottleRow): Promise<void> {

@@ -42,9 +42,27 @@ declare module 'fastify' {
  */
 export async function registerRealtimeRoutes(
   app: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; hub: RealtimeHub; allowedOrigins: string[]; recheckMs?: number },
+  deps: {
+    db: Db;
+    sessions: Sessions;
+    hub: RealtimeHub;
+    allowedOrigins: string[];
+    recheckMs?: number;
+    /** Told when a staff member's role or account changed on any instance (issue #5). */
+    accessChanges?: { onChanged(listener: () => void): () => void };
+  },
 ) {
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 4096 },
+    // On shutdown every socket is told 1001 'going away' (the plugin's default sends no code), so browsers
+    // reconnect, to another instance or to this one once it is back.
+    preClose(this: FastifyInstance, done) {
+      deps.hub.closeAll(1001, 'Server shutting down');
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   const holds = async (live: LiveSession, slug: PermissionSlug) =>
     hasPermission(
@@ -113,13 +131,17 @@ export async function registerRealtimeRoutes(
     recheck().catch((error: unknown) => app.log.warn({ err: error }, 'socket session re-check failed'));
   }, deps.recheckMs ?? SOCKET_RECHECK_MS);
   timer.unref();
-  const stopHearing = deps.sessions.onEnded(() => {
+  const recheckNow = () => {
     if (deps.hub.size() === 0) return;
     recheck().catch((error: unknown) => app.log.warn({ err: error }, 'socket session re-check failed'));
-  });
+  };
+  const stopHearing = deps.sessions.onEnded(recheckNow);
+  // A changed role narrows the feeds at once, not on the next periodic re-check.
+  const stopHearingAccess = deps.accessChanges?.onChanged(recheckNow);
   app.addHook('onClose', async () => {
     clearInterval(timer);
     stopHearing();
+    stopHearingAccess?.();
     deps.hub.closeAll();
   });
 }

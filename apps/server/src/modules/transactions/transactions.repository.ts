@@ -30,6 +30,38 @@ const SORT: Record<
   Date: { expr: shownDate, cast: 'timestamptz' },
 };
 
+const BIGINT_MAX = 9_223_372_036_854_775_807n;
+const PG_TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** A timestamptz as PostgreSQL writes it as text, naming a real day and time. */
+function isTimestampText(value: string): boolean {
+  const m = PG_TIMESTAMPTZ.exec(value);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    at.getUTCFullYear() === y &&
+    at.getUTCMonth() === mo - 1 &&
+    at.getUTCDate() === d &&
+    at.getUTCHours() === h
+  );
+}
+
+const CURSOR_VALUE_FITS: Record<string, (value: string) => boolean> = {
+  text: (value) => !value.includes('\u0000'),
+  bigint: (value) =>
+    /^-?\d{1,19}$/.test(value) && BigInt(value) <= BIGINT_MAX && BigInt(value) >= -BIGINT_MAX,
+  numeric: (value) => /^-?\d{1,40}(\.\d{1,20})?$/.test(value),
+  timestamptz: isTimestampText,
+};
+
+/**
+ * Whether a cursor's sort value can be cast back to its column's type. A cursor comes from the client, so
+ * a forged one ('2026-99-99' for a date) is refused as bad input instead of failing in the cast.
+ */
+export const cursorValueFits = (sort: TransactionSortColumn, value: string): boolean =>
+  CURSOR_VALUE_FITS[SORT[sort].cast]?.(value) ?? false;
+
 export interface ListFilter {
   from: Date;
   /** Exclusive upper bound. */

@@ -8,6 +8,7 @@ import {
   parseTransactionRef,
   type Transaction,
   type TransactionList,
+  type TransactionSortColumn,
   type transactionListParamsSchema,
 } from '@bo/contract';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import { appendAudit, listAudit } from '../audit/audit.repository';
 import { classifyKeyword } from './keyword.rule';
 import {
   countTransactions,
+  cursorValueFits,
   findTransaction,
   type Keyset,
   type ListFilter,
@@ -62,13 +64,16 @@ const keysetSchema = z.tuple([z.string().max(100), z.number().int().positive()])
 /** Cursors are opaque to the client: the sort value and row id of a page's edge row. */
 export const encodeCursor = (k: Keyset) => Buffer.from(JSON.stringify([k.value, k.id])).toString('base64url');
 
-function decodeCursor(cursor: string): Keyset {
+function decodeCursor(cursor: string, sort: TransactionSortColumn): Keyset {
+  let keyset: Keyset;
   try {
     const [value, id] = keysetSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { value, id };
+    keyset = { value, id };
   } catch {
     throw badRequest('Invalid page cursor');
   }
+  if (!cursorValueFits(sort, keyset.value)) throw badRequest('Invalid page cursor');
+  return keyset;
 }
 
 /** A calendar day (UTC, as dates are shown) to the instant it starts. */
@@ -93,7 +98,7 @@ export function createTransactionsService(db: Db, now: () => Date) {
       const total = await countTransactions(db, filter);
       const after =
         params.cursor && (params.page === 'next' || params.page === 'prev')
-          ? decodeCursor(params.cursor)
+          ? decodeCursor(params.cursor, params.sort)
           : undefined;
       const lastPageSize = total % params.pageSize || params.pageSize;
       const { records, keys } = await listTransactionsPage(db, filter, {

@@ -9,4 +9,7 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'transaction-detail',
   'roles',
   'not-authorized',
+  'balance-sheet',
+  'xchange-offline-pool',
+  'staff',
 ]);

@@ -56,7 +56,8 @@ export const signIn = async (credentials: Credentials): Promise<Session> => {
 /**
  * The re-login modal. When the browser still holds a live session (the flow was started by a bad
  * token, not a lost cookie) the server answers 'Session already exists': then the live session is
- * picked up instead.
+ * picked up instead, but only if it is this account's. Another account's (signed in from another
+ * tab, or a cookie planted on the browser) would switch the page to someone else without a word.
  */
 export const refreshSession = async (credentials: Credentials): Promise<Session> => {
   let session: Session;
@@ -65,6 +66,7 @@ export const refreshSession = async (credentials: Credentials): Promise<Session>
   } catch (error) {
     if (!(isApiError(error) && error.message === MESSAGES.sessionExists)) throw error;
     session = await mainCall('Session', {});
+    if (session.Username !== credentials.username.trim().toLowerCase()) throw error;
   }
   await establishSession(session);
   return session;
@@ -99,11 +101,15 @@ export const restoreSession = async (): Promise<void> => {
 
 /**
  * Logout (SPEC §4): the state is reset only on a 'success' reply. A 401 means the server has
- * already dropped the session, which is the outcome the user asked for.
+ * already dropped the session, which is the outcome the user asked for. `everywhere` ends every
+ * session of the account, on every device (logout=all).
  */
-export const signOut = async (): Promise<void> => {
+export const signOut = async (options: { everywhere?: boolean } = {}): Promise<void> => {
   try {
-    const result = await mainCallResult('Logout', { logout: 'true', output: 'json' });
+    const result = await mainCallResult('Logout', {
+      logout: options.everywhere ? 'all' : 'true',
+      output: 'json',
+    });
     if (result.message !== MESSAGES.ok) {
       throw new ApiError({ httpStatus: 200, statusCode: result.statusCode, message: result.message });
     }

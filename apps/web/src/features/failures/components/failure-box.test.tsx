@@ -1,6 +1,7 @@
 import type { FailureCause } from '@bo/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../lib/session/session.store';
 import { mockApi } from '../../../test/mock-api';
@@ -121,5 +122,25 @@ describe('FailureBox', () => {
       'Restarted the node',
     );
     await act(async () => {});
+  });
+
+  it("links an admin-commander to the coin's Balance Sheet and to the Offline Pool with the failure record", async () => {
+    signIn();
+    useAppStore.setState({ permissions: [{ Slug: 'admin-commander' }] });
+    mockApi({ TransactionFailure: answer([failure({ ID: 41, AltCoinID: 5 })]) });
+    renderWithProviders(
+      <MemoryRouter>
+        <FailureBox />
+      </MemoryRouter>,
+    );
+    const table = await screen.findByRole('table', { name: 'Transaction failures' });
+    expect(within(table).getByRole('link', { name: 'Balance Sheet' })).toHaveAttribute(
+      'href',
+      '/admin/balance-sheet?coin=5',
+    );
+    expect(within(table).getByRole('link', { name: 'Offline Pool' })).toHaveAttribute(
+      'href',
+      '/admin/xchange-offline-pool?coin=5&id=41',
+    );
   });
 });

@@ -95,15 +95,20 @@ export function FailureBox() {
   const [idHeader, createdHeader, updatedHeader] = SORTABLE.map((c) => header(c.key, c.label));
 
   const poolLinks = (failure: FailureCause) => {
-    const links: Array<{ name: 'balance-sheet' | 'xchange-offline-pool'; label: string }> = [
-      { name: 'balance-sheet', label: 'Balance Sheet' },
-      { name: 'xchange-offline-pool', label: 'Offline Pool' },
+    // The balance sheet highlights the coin; the offline pool shows this record beside the coin's pool.
+    const links: Array<{ name: 'balance-sheet' | 'xchange-offline-pool'; label: string; query: string }> = [
+      { name: 'balance-sheet', label: 'Balance Sheet', query: `coin=${failure.AltCoinID}` },
+      {
+        name: 'xchange-offline-pool',
+        label: 'Offline Pool',
+        query: `coin=${failure.AltCoinID}&id=${failure.ID}`,
+      },
     ];
     // Both screens need admin-commander; a link is shown only once its screen exists.
     return links
       .filter((l) => isAdmin && BUILT_ROUTES.has(l.name))
       .map((l) => (
-        <Anchor key={l.name} component={Link} to={`${adminPath(l.name)}?coin=${failure.AltCoinID}`} fz="xs">
+        <Anchor key={l.name} component={Link} to={`${adminPath(l.name)}?${l.query}`} fz="xs">
           {l.label}
         </Anchor>
       ));

@@ -5,7 +5,10 @@ import {
   IconExternalLink,
   IconLayoutDashboard,
   IconPoint,
+  IconScale,
   IconShieldLock,
+  IconStack2,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -17,6 +20,9 @@ import { type SidebarLink, visibleSidebar } from '../sidebar-items';
 const ICONS: Partial<Record<AdminRouteName, Icon>> = {
   dashboard: IconLayoutDashboard,
   roles: IconShieldLock,
+  staff: IconUsers,
+  'balance-sheet': IconScale,
+  'xchange-offline-pool': IconStack2,
 };
 
 function CoinsOnline() {

@@ -26,6 +26,22 @@ describe('UserMenu', () => {
     expect(useAppStore.getState().isLoggedIn).toBe(false);
   });
 
+  it('signs out everywhere: asks the server to end every session of the account, then opens login', async () => {
+    const { calls } = mockApi(signedInRoutes([], { 'POST /Login': { message: 'success', data: null } }));
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'alice' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    const logouts = calls.filter((c) => c.url.pathname === '/api/main/Login');
+    expect(logouts.map((c) => c.body)).toEqual([{ logout: 'all', output: 'json' }]);
+    await waitFor(() => expect(useAppStore.getState().session).toBeNull());
+    expect(useAppStore.getState().token).toBeNull();
+  });
+
   it("shows 'Logging out...' while the server ends the session", async () => {
     let finish: (() => void) | undefined;
     mockApi(

@@ -1,11 +1,11 @@
 import { Avatar, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconDevicesOff, IconLogout } from '@tabler/icons-react';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useSignOut } from '../hooks/use-sign-out';
 
 const initials = (name: string): string => name.slice(0, 2).toUpperCase();
 
-/** Avatar and username in the top bar; opens the account card with Sign out (SPEC §2.5). */
+/** Avatar and username in the top bar; opens the account card with Sign out (SPEC §2.5) and Sign out everywhere. */
 export function UserMenu() {
   const username = useAppStore((s) => s.session?.Username ?? s.username);
   const account = useAppStore((s) => s.accountInfo);
@@ -52,6 +52,17 @@ export function UserMenu() {
             fullWidth
           >
             Sign out
+          </Button>
+          {/* For a lost laptop or a session left open elsewhere: ends every session of the account. */}
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconDevicesOff size={14} aria-hidden />}
+            onClick={() => void signOut({ everywhere: true })}
+            fullWidth
+          >
+            Sign out everywhere
           </Button>
         </Stack>
       </Popover.Dropdown>

@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_open_xchange_idx" ON "transactions" USING btree ("alt_coin_id","created_on","id") WHERE ("transactions"."xchange_id" is not null and "transactions"."status" in ('waiting', 'underpaid', 'payout-pending', 'ltr-open', 'vtoken-active'));--> statement-breakpoint
+CREATE INDEX "transactions_balance_sheet_idx" ON "transactions" USING btree ("alt_coin_id","prefix","status","amount") WHERE "transactions"."status" in ('paid', 'underpaid', 'payout-completed', 'payout-pending');

@@ -1,0 +1,165 @@
+import {
+  ADMIN_CALLS,
+  ADMIN_SERVICE_PREFIX,
+  BOT_CHALLENGE_PATH,
+  type CallDef,
+  formatTransactionRef,
+  MAIN_CALLS,
+  MAIN_SERVICE_PREFIX,
+  SERVICE_STATUS_ENDPOINTS,
+} from '@bo/contract';
+import { asc, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages, failureCauses, providerPayments, transactions } from '../db/schema';
+import { seedDemoData } from '../db/seed/demo-data.seed';
+import { changedTables, tableChecksums } from '../test/db-checksum';
+import { createTestApp, csrf, signIn, type TestApp } from '../test/test-app';
+
+/**
+ * DESIGN §2 departure 2: GET never changes state, so a cross-site GET (which the CSRF guard lets through)
+ * can do no harm. Every GET call of the contract is made as an administrator with valid params, and every
+ * table is compared before and after.
+ *
+ * Ignored: a session's last-seen time, which any authenticated call may move (it drives the idle timeout).
+ */
+const IGNORED_COLUMNS = { sessions: ['last_seen_at'] } as const;
+/**
+ * The one SPEC-defined exception: HISTORY marks the contact's messages read for the caller (SPEC §7.1,
+ * README API 9). It touches only the caller's own read marker, and the session cookie is SameSite=Strict,
+ * so no other site can make a browser send it.
+ */
+const MAY_WRITE: Record<string, readonly string[]> = { 'main ChatHistory': ['chat_reads'] };
+
+let t: TestApp;
+let adminCookie = '';
+let adminSession = { ID: 0, APIKey: '' };
+let params: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  // Enough rows that every kind this test reads (an acquirer record, a failure, a chat) exists whatever today is.
+  await seedDemoData(db, { seed: 7, days: 5, txPerDay: 40, now: t.clock.now() });
+  const admin = await signIn(t.app, 'admin');
+  adminCookie = admin.cookie;
+  adminSession = admin.session;
+
+  const [payment] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.prefix, 'T'))
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  const [provided] = await db.select().from(providerPayments).orderBy(asc(providerPayments.id)).limit(1);
+  const [failure] = await db.select().from(failureCauses).orderBy(asc(failureCauses.id)).limit(1);
+  const [chat] = await db.select().from(chatMessages).orderBy(desc(chatMessages.id)).limit(1);
+  if (!payment || !provided || !failure || !chat)
+    throw new Error(
+      `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat })}`,
+    );
+  const ref = formatTransactionRef('T', payment.transactionId);
+  const today = t.clock.now().toISOString().slice(0, 10);
+  const weekAgo = new Date(t.clock.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+
+  // Valid params for the GET calls that need any; a call missing here is made with none and must still
+  // answer 200, so a new GET call that needs params fails below until it is given them.
+  params = {
+    'main Accountdetail': {
+      MerchantID: String(admin.session.ID),
+      APIKey: admin.session.APIKey,
+      output: 'json',
+    },
+    'main Fiatlookup': { AltCoinID: '1', Amount: '1', FiatLookup: '0', FiatMoney: 'EUR' },
+    'main ChatContactList': { MSGS: '' },
+    'main ChatHistory': { MSGS: '', ID: String(chat.merchantId) },
+    'admin ListTransactions': { start: weekAgo, end: today },
+    'admin MerchantsListDash': { startDate: weekAgo, endDate: today },
+    'admin TransactionDetail': { ID: ref },
+    'admin TransactionAudit': { ID: ref },
+    'admin PaymentProvider': {
+      ID: String(provided.transactionId),
+      Payout: provided.prefix === 'P' ? '1' : '0',
+      ProviderID: provided.provider,
+    },
+    'admin XChangeOfflinePool': { coin: String(failure.altCoinId), id: String(failure.id) },
+  };
+});
+afterAll(() => t.close());
+
+/** A fresh admin token from the session, as the web app re-mints it. */
+async function mintToken(): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin?Call=GenerateJWTToken',
+    headers: { ...csrf, cookie: adminCookie },
+    payload: { MerchantID: adminSession.ID, APIKey: adminSession.APIKey },
+  });
+  return response.json().data.Token as string;
+}
+
+const urlOf = (prefix: string, def: CallDef, query: Record<string, string>) => {
+  const qs = new URLSearchParams({ ...(def.call ? { Call: def.call } : {}), ...query }).toString();
+  return `${prefix}${def.path === '/' ? '' : def.path}${qs ? `?${qs}` : ''}`;
+};
+
+/** Every GET of the contract, read from it; plus the plain GET endpoints outside the envelope. */
+const GET_CALLS = [
+  ...Object.entries(MAIN_CALLS).map(([name, def]) => ({
+    name: `main ${name}`,
+    def,
+    prefix: MAIN_SERVICE_PREFIX,
+  })),
+  ...Object.entries(ADMIN_CALLS).map(([name, def]) => ({
+    name: `admin ${name}`,
+    def,
+    prefix: ADMIN_SERVICE_PREFIX,
+  })),
+].filter(({ def }) => def.method === 'GET');
+
+describe('GET never changes state', () => {
+  it.each(GET_CALLS)('$name leaves every table as it was', async ({ name, def, prefix }) => {
+    const token = await mintToken();
+    // Past the once-a-minute throttle of last_seen_at, so the call does touch the session (the ignored write).
+    t.clock.advance(61_000);
+    const before = await tableChecksums(t.database.db, IGNORED_COLUMNS);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: urlOf(prefix, def, params[name] ?? {}),
+      headers: { cookie: adminCookie, authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, `${name} needs valid params in this test: ${response.body}`).toBe(200);
+    const changed = changedTables(before, await tableChecksums(t.database.db, IGNORED_COLUMNS));
+    for (const table of changed) expect(MAY_WRITE[name] ?? [], `${name} wrote ${table}`).toContain(table);
+  });
+
+  it('HISTORY writes only the caller’s own read marker (the SPEC-defined exception)', async () => {
+    const history = GET_CALLS.find((c) => c.name === 'main ChatHistory');
+    if (!history) throw new Error('ChatHistory is gone from the contract');
+    const { cookie } = await signIn(t.app, 'support');
+    const before = await tableChecksums(t.database.db, IGNORED_COLUMNS);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: urlOf(history.prefix, history.def, params['main ChatHistory'] ?? {}),
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(changedTables(before, await tableChecksums(t.database.db, IGNORED_COLUMNS))).toEqual([
+      'chat_reads',
+    ]);
+  });
+
+  it('the bot challenge, the status endpoints and the health check write nothing', async () => {
+    const before = await tableChecksums(t.database.db, IGNORED_COLUMNS);
+    const expected: Array<[string, number]> = [
+      [BOT_CHALLENGE_PATH, 200],
+      ['/healthz', 200],
+      // No upstream is configured in tests: NOT CONFIGURED, 503.
+      ...SERVICE_STATUS_ENDPOINTS.map((e): [string, number] => [`${MAIN_SERVICE_PREFIX}${e.path}`, 503]),
+    ];
+    for (const [url, status] of expected) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
+      expect(response.statusCode, url).toBe(status);
+    }
+    expect(changedTables(before, await tableChecksums(t.database.db, IGNORED_COLUMNS))).toEqual([]);
+  });
+});

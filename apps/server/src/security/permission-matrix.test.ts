@@ -1,0 +1,417 @@
+import {
+  ADMIN_CALLS,
+  ADMIN_SERVICE_PREFIX,
+  type AdminCallName,
+  BOT_CHALLENGE_PATH,
+  type CallAccess,
+  type CallDef,
+  CSRF_HEADER,
+  formatTransactionRef,
+  MAIN_CALLS,
+  MAIN_SERVICE_PREFIX,
+  type MainCallName,
+  MESSAGES,
+  type ParamsOf,
+  type PermissionSlug,
+  SERVICE_STATUS_ENDPOINTS,
+  SERVICE_STATUS_TEXTS,
+  type Session,
+  SOCKET_PATHS,
+  type SocketName,
+  sessionSchema,
+} from '@bo/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../db/schema';
+import { seedDemoData } from '../db/seed/demo-data.seed';
+import { totpCode } from '../modules/auth/totp';
+import { roleIdByName } from '../modules/roles/roles.repository';
+import { BUILT_IN_ROLES, DEMO_STAFF } from '../modules/staff/staff.service';
+import { createTestStaff, openFeed, WS_HOST, WS_ORIGIN, within } from '../test/access-helpers';
+import { insertFailure, insertTransaction } from '../test/factories';
+import {
+  createTestApp,
+  login,
+  sessionCookie,
+  solveBotCheck,
+  TEST_PASSWORD,
+  TEST_TOTP_SECRET,
+  type TestApp,
+} from '../test/test-app';
+
+/**
+ * The permission matrix (issue #5): every call of the contract (ADMIN_CALLS, MAIN_CALLS), every live feed
+ * and the status endpoints, made by each demo role and by a caller with no session and no token, with valid
+ * params. What each caller gets follows from the call's `access` alone: allowed callers are answered (never
+ * 401 or 403), the others get exactly the refusal envelope and nothing else.
+ */
+
+type Role = (typeof DEMO_STAFF)[number]['username'];
+type Caller = Role | 'nobody';
+const CALLERS: readonly Caller[] = [...DEMO_STAFF.map((s) => s.username), 'nobody'];
+
+/** The slugs each demo account holds, from the built-in role definitions (not from the server's answers). */
+const slugsOf = (caller: Caller): readonly PermissionSlug[] => {
+  if (caller === 'nobody') return [];
+  const account = DEMO_STAFF.find((s) => s.username === caller);
+  const role = BUILT_IN_ROLES.find((r) => r.name === account?.role);
+  if (!role) throw new Error(`no role for ${caller}`);
+  return role.slugs;
+};
+
+/** The feeds' slugs as ADR 0007 states them; the contract names the feeds, the server guards them. */
+const SOCKET_SLUGS: Record<SocketName, PermissionSlug> = {
+  notifications: 'view-transactions',
+  transactions: 'view-transactions',
+  chat: 'chatter-role',
+};
+
+interface SignedIn {
+  cookie: string;
+  token: string;
+  session: Session;
+}
+
+interface Fixture {
+  merchantId: number;
+  paymentId: number;
+  paymentRef: string;
+  payoutId: number;
+  failureId: number;
+  targetStaffId: number;
+  viewerRoleId: number;
+}
+
+interface Ctx {
+  caller: Caller;
+  me: SignedIn | undefined;
+  fx: Fixture;
+}
+
+interface Sample<P> {
+  /** Params valid for the call; safe to send as every caller, one after another. */
+  params: (ctx: Ctx) => P | Promise<P>;
+  /** The answer an allowed caller gets when it is not 200: the call's own rules for these params. */
+  answer?: (ctx: Ctx) => { status: number; message: string };
+  /** Further checks of an allowed caller's 200 data. */
+  check?: (data: unknown, ctx: Ctx) => void;
+}
+
+const RANGE = { start: '2020-01-01', end: '2030-12-31' };
+
+const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALLS)[K]>> } = {
+  GenerateJWTToken: {
+    params: ({ me }) => ({ MerchantID: me?.session.ID ?? 1, APIKey: me?.session.APIKey ?? 'none' }),
+    // The token carries the caller's own permissions: exactly those of its role.
+    check: (data, { caller }) =>
+      expect(
+        ADMIN_CALLS.GenerateJWTToken.data
+          .parse(data)
+          .Permissions.map((p) => p.Slug)
+          .sort(),
+      ).toEqual([...slugsOf(caller)].sort()),
+  },
+  ListAltCoins: { params: () => ({}) },
+  ListPermissions: { params: () => ({}) },
+  ListRoles: { params: () => ({}) },
+  Last24HData: { params: () => ({}) },
+  LatestKYC: { params: () => ({}) },
+  RecentRegistrations: { params: () => ({}) },
+  TotalRegistrations24H: { params: () => ({}) },
+  ListTransactions: { params: () => ({ ...RANGE }) },
+  MerchantsListDash: { params: () => ({ startDate: RANGE.start, endDate: RANGE.end }) },
+  TransactionDetail: { params: ({ fx }) => ({ ID: fx.paymentRef }) },
+  // Waiting to waiting: the payment stays as it was for the next caller.
+  TransactionStatusUpdate: {
+    params: ({ fx }) => ({
+      TransactionID: fx.paymentRef,
+      targetMerchant: fx.merchantId,
+      statusID: 0,
+      notenough: 0,
+    }),
+  },
+  PaymentProvider: { params: ({ fx }) => ({ ID: fx.paymentId, Payout: 0, ProviderID: 'Stripe' }) },
+  TransactionAudit: { params: ({ fx }) => ({ ID: fx.paymentRef }) },
+  KYCLOG: { params: ({ fx }) => ({ payoutlog: 'Permission matrix check', PayoutID: fx.payoutId }) },
+  TransactionFailure: { params: () => ({ page: 1 }) },
+  UpdateTable: {
+    params: ({ fx }) => ({ table: 'Transaction_Failure', ID: fx.failureId, field: 'Sticky', value: 0 }),
+  },
+  SlaveStatus: { params: () => ({}) },
+  SidebarLinks: { params: () => ({}) },
+  BalanceSheet: { params: () => ({ online: 'online', buy: 'both' }) },
+  XChangeOfflinePool: { params: () => ({ coin: 1 }) },
+  ListStaff: { params: () => ({}) },
+  // The target already is a Viewer: the call is answered and changes nothing.
+  UpdateStaff: { params: ({ fx }) => ({ ID: fx.targetStaffId, RoleID: fx.viewerRoleId }) },
+  StaffSessions: { params: () => ({}) },
+  // A fresh session of the target account for each caller, so each one has a live session to end.
+  EndStaffSession: {
+    params: async () => ({
+      SessionID: sessionSchema.parse((await login(t.app, 'matrix-target')).json().data).SessionID,
+    }),
+  },
+};
+
+const MAIN_SAMPLES: { [K in MainCallName]?: Sample<ParamsOf<(typeof MAIN_CALLS)[K]>> } = {
+  // Signed-in callers already have a session: 'Session already exists' (SPEC §8), not a refusal.
+  Login: {
+    params: async () => ({
+      User: 'viewer',
+      Password: TEST_PASSWORD,
+      totp: '000000',
+      'g-recaptcha-response': await solveBotCheck(t.app),
+      output: 'json',
+    }),
+    answer: ({ me }) =>
+      me ? { status: 409, message: MESSAGES.sessionExists } : { status: 200, message: MESSAGES.ok },
+  },
+  // Made last by each caller (see PROBES): it ends the session the other calls use.
+  Logout: { params: () => ({ logout: 'true', output: 'json' }) },
+  Session: {
+    params: () => ({}),
+    check: (data, { caller }) => expect(sessionSchema.parse(data).Username).toBe(caller),
+  },
+  Accountdetail: {
+    params: ({ me }) => ({ MerchantID: me?.session.ID ?? 1, APIKey: me?.session.APIKey ?? 'none' }),
+    check: (data, { caller }) => {
+      const detail = MAIN_CALLS.Accountdetail.data.parse(data).data;
+      expect(detail.Username).toBe(caller);
+      expect([...detail.Permissions].sort()).toEqual([...slugsOf(caller)].sort());
+    },
+  },
+  Fiatlookup: { params: () => ({ AltCoinID: 1, Amount: '1', FiatMoney: 'EUR' }) },
+  Config: { params: () => ({}) },
+  ForgotPassword: {
+    params: async () => ({ User: 'no-such-account', 'g-recaptcha-response': await solveBotCheck(t.app) }),
+    answer: () => ({ status: 200, message: MESSAGES.resetRequested }),
+  },
+  // A token that was never issued: the call's own answer, whoever asks.
+  ResetPassword: {
+    params: () => ({ token: 'n'.repeat(43), Password: 'matrix-password-1', Confirm: 'matrix-password-1' }),
+    answer: () => ({ status: 400, message: MESSAGES.resetInvalid }),
+  },
+  ChatContactList: { params: () => ({ MSGS: '' }) },
+  ChatHistory: { params: ({ fx }) => ({ MSGS: '', ID: fx.merchantId }) },
+  ChatSend: { params: ({ fx }) => ({ ID: fx.merchantId, TEXT: 'Permission matrix check' }) },
+};
+
+type Probe =
+  | { kind: 'admin'; name: AdminCallName }
+  | { kind: 'main'; name: MainCallName }
+  | { kind: 'socket'; name: SocketName }
+  | { kind: 'status'; name: string; path: string }
+  | { kind: 'bot-check'; name: 'BotChallenge' };
+
+const probeName = (p: Probe) => `${p.kind} ${p.name}`;
+
+// Logout last: every other probe of a caller runs on the session it ends.
+const PROBES: Probe[] = [
+  ...(Object.keys(ADMIN_CALLS) as AdminCallName[]).map((name): Probe => ({ kind: 'admin', name })),
+  ...(Object.keys(MAIN_CALLS) as MainCallName[])
+    .filter((name) => name !== 'Logout')
+    .map((name): Probe => ({ kind: 'main', name })),
+  ...(Object.keys(SOCKET_PATHS) as SocketName[]).map((name): Probe => ({ kind: 'socket', name })),
+  ...SERVICE_STATUS_ENDPOINTS.map((e): Probe => ({ kind: 'status', name: e.key, path: e.path })),
+  { kind: 'bot-check', name: 'BotChallenge' },
+  { kind: 'main', name: 'Logout' },
+];
+
+type Outcome = 'allowed' | 401 | 403;
+const outcomeFor = (access: CallAccess, caller: Caller): Outcome => {
+  if (access === 'public') return 'allowed';
+  if (caller === 'nobody') return 401;
+  if (access === 'login') return 'allowed';
+  return slugsOf(caller).includes(access) ? 'allowed' : 403;
+};
+
+const REFUSALS = {
+  401: { status_code: 401, message: MESSAGES.unauthorized, data: null },
+  403: { status_code: 403, message: 'Forbidden', data: null },
+} as const;
+
+/** A refusal is the bare envelope: no data, no stack, no SQL, nothing about anyone. */
+function expectRefusal(response: LightMyRequestResponse, status: 401 | 403, what: string) {
+  expect(response.statusCode, `${what}: ${response.body}`).toBe(status);
+  const body = response.json();
+  expect(Object.keys(body), what).toEqual(['status_code', 'message', 'data']);
+  expect(body, what).toEqual(REFUSALS[status]);
+}
+
+let t: TestApp;
+let fx: Fixture;
+const signedIn = new Map<Caller, SignedIn>();
+
+async function mintToken(cookie: string, session: Session): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${ADMIN_SERVICE_PREFIX}?Call=GenerateJWTToken`,
+    headers: { [CSRF_HEADER.name]: CSRF_HEADER.value, cookie },
+    payload: { MerchantID: session.ID, APIKey: session.APIKey },
+  });
+  return ADMIN_CALLS.GenerateJWTToken.data.parse(response.json().data).Token;
+}
+
+async function signInCaller(user: Role): Promise<SignedIn> {
+  // `secure` has TOTP enrolled: it signs in with the code of the moment, the others with the default.
+  const totp = user === 'secure' ? await totpCode(TEST_TOTP_SECRET, t.clock.now()) : undefined;
+  const response = await login(t.app, user, totp ? { totp } : {});
+  expect(response.statusCode, response.body).toBe(200);
+  const session = sessionSchema.parse(response.json().data);
+  const cookie = sessionCookie(response);
+  return { cookie, session, token: await mintToken(cookie, session) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db, { seed: 11, days: 1, txPerDay: 5, now: t.clock.now() });
+  const [merchant] = await t.database.db.select({ id: merchants.id }).from(merchants).limit(1);
+  if (!merchant) throw new Error('no merchant seeded');
+  const payment = await insertTransaction(t.database.db, {
+    merchantId: merchant.id,
+    altCoinId: 1,
+    status: 'waiting',
+    amount: '0.01000000',
+  });
+  const payout = await insertTransaction(t.database.db, {
+    merchantId: merchant.id,
+    altCoinId: 1,
+    status: 'payout-pending',
+    amount: '0.02000000',
+  });
+  const target = await createTestStaff(t.database.db, 'matrix-target', 'Viewer');
+  fx = {
+    merchantId: merchant.id,
+    paymentId: payment.transactionId,
+    paymentRef: formatTransactionRef('T', payment.transactionId),
+    payoutId: payout.transactionId,
+    failureId: await insertFailure(t.database.db, { altCoinId: 1 }),
+    targetStaffId: target.id,
+    viewerRoleId: (await roleIdByName(t.database.db, 'Viewer')) ?? 0,
+  };
+  for (const caller of CALLERS) if (caller !== 'nobody') signedIn.set(caller, await signInCaller(caller));
+});
+afterAll(() => t.close());
+
+/** Makes one contract call as the browser would: session cookie and bearer token when signed in. */
+async function send(def: CallDef, prefix: string, params: object, me: SignedIn | undefined) {
+  const query = new URLSearchParams(def.call ? { Call: def.call } : {});
+  if (def.method === 'GET')
+    for (const [key, value] of Object.entries(params))
+      if (value !== undefined) query.append(key, String(value));
+  const path = def.path === '/' ? '' : def.path;
+  return t.app.inject({
+    method: def.method,
+    url: `${prefix}${path}?${query}`,
+    headers: {
+      [CSRF_HEADER.name]: CSRF_HEADER.value,
+      ...(me ? { cookie: me.cookie, authorization: `Bearer ${me.token}` } : {}),
+    },
+    ...(def.method === 'POST' ? { payload: params } : {}),
+  });
+}
+
+async function probeCall(
+  def: CallDef,
+  sample: Sample<object> | undefined,
+  prefix: string,
+  ctx: Ctx,
+  what: string,
+) {
+  if (!sample) throw new Error(`${what} has no sample params: add one to the permission matrix`);
+  const response = await send(def, prefix, await sample.params(ctx), ctx.me);
+  const outcome = outcomeFor(def.access, ctx.caller);
+  if (outcome !== 'allowed') return expectRefusal(response, outcome, what);
+  const expected = sample.answer?.(ctx) ?? { status: 200, message: MESSAGES.ok };
+  expect(response.statusCode, `${what}: ${response.body}`).toBe(expected.status);
+  const body = response.json();
+  expect(body.message, what).toBe(expected.message);
+  if (expected.status !== 200) return;
+  // Valid params and an answer in the contract's shape: the call really ran for this caller.
+  def.data.parse(body.data);
+  sample.check?.(body.data, ctx);
+}
+
+async function probeSocket(name: SocketName, ctx: Ctx, what: string) {
+  const outcome = outcomeFor(SOCKET_SLUGS[name], ctx.caller);
+  const path = SOCKET_PATHS[name];
+  if (outcome === 'allowed') {
+    const feed = await openFeed(t.app, path, ctx.me?.cookie ?? '');
+    expect(await within(feed.synced, 5_000, `${what} to sync`)).toMatch(/sync|SYNC/);
+    feed.socket.terminate();
+    return;
+  }
+  const headers = { host: WS_HOST, origin: WS_ORIGIN, ...(ctx.me ? { cookie: ctx.me.cookie } : {}) };
+  // The upgrade is refused before any frame, and the refusal itself is the bare envelope.
+  await expect(t.app.injectWS(path, { headers })).rejects.toThrow(String(outcome));
+  expectRefusal(await t.app.inject({ method: 'GET', url: path, headers }), outcome, what);
+}
+
+async function probeStatus(path: string, ctx: Ctx, what: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${MAIN_SERVICE_PREFIX}${path}`,
+    headers: ctx.me ? { cookie: ctx.me.cookie } : {},
+  });
+  const outcome = outcomeFor('login', ctx.caller);
+  if (outcome !== 'allowed') return expectRefusal(response, outcome, what);
+  // No address configured in tests: the honest answer, not a refusal.
+  expect(response.statusCode).toBe(503);
+  expect(response.body).toBe(SERVICE_STATUS_TEXTS.notConfigured);
+}
+
+describe('the permission matrix is complete', () => {
+  it('has sample params for every call of the contract and a slug for every live feed', () => {
+    expect(Object.keys(ADMIN_CALLS).filter((name) => !Object.hasOwn(ADMIN_SAMPLES, name))).toEqual([]);
+    expect(Object.keys(MAIN_CALLS).filter((name) => !Object.hasOwn(MAIN_SAMPLES, name))).toEqual([]);
+    expect(Object.keys(SOCKET_PATHS).sort()).toEqual(Object.keys(SOCKET_SLUGS).sort());
+  });
+
+  it('probes each call as every demo role and as nobody', () => {
+    expect(CALLERS).toEqual(['admin', 'support', 'kyc', 'marketing', 'viewer', 'secure', 'nobody']);
+    expect(PROBES.length).toBe(
+      Object.keys(ADMIN_CALLS).length +
+        Object.keys(MAIN_CALLS).length +
+        Object.keys(SOCKET_PATHS).length +
+        SERVICE_STATUS_ENDPOINTS.length +
+        1,
+    );
+  });
+});
+
+describe.each(CALLERS)('as %s', (caller) => {
+  it.each(PROBES.map((p) => [probeName(p), p] as const))(
+    '%s answers as its access allows',
+    async (what, probe) => {
+      const ctx: Ctx = { caller, me: signedIn.get(caller), fx };
+      const label = `${caller} → ${what}`;
+      switch (probe.kind) {
+        case 'admin':
+          return probeCall(
+            ADMIN_CALLS[probe.name],
+            ADMIN_SAMPLES[probe.name] as Sample<object> | undefined,
+            ADMIN_SERVICE_PREFIX,
+            ctx,
+            label,
+          );
+        case 'main':
+          return probeCall(
+            MAIN_CALLS[probe.name],
+            MAIN_SAMPLES[probe.name] as Sample<object> | undefined,
+            MAIN_SERVICE_PREFIX,
+            ctx,
+            label,
+          );
+        case 'socket':
+          return probeSocket(probe.name, ctx, label);
+        case 'status':
+          return probeStatus(probe.path, ctx, label);
+        case 'bot-check': {
+          const response = await t.app.inject({ method: 'GET', url: BOT_CHALLENGE_PATH });
+          expect(response.statusCode, label).toBe(200);
+          return;
+        }
+      }
+    },
+  );
+});
