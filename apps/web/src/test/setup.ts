@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { useNotificationCenter } from '../lib/notifications/notification-center.store';
 import { useAppStore } from '../lib/session/session.store';
 import { FakeWebSocket } from './fake-web-socket';
+
+// findBy…/waitFor wait up to 5 s (default 1 s): a page settles after a few mocked round trips, which on a
+// loaded 2-core CI machine can take longer than a second. Passing tests are not slowed by it.
+configure({ asyncUtilTimeout: 5000 });
 
 // The ALTCHA web component cannot run in jsdom; every test gets a button that "solves" it.
 vi.mock('../components/ui/bot-check/bot-check', async () => import('./fake-bot-check'));

@@ -23,6 +23,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
 import { formatAskedAmount, formatCount, formatDecimal } from '../../../lib/format/decimal';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
@@ -197,31 +198,26 @@ export function BalanceSheetPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h3">
-            Balance Sheet
-          </Title>
-          <Text size="sm" c="dimmed">
-            Per coin: payments received, payouts made and pending, and the balance left, valued in EUR at the
-            current rate.
-          </Text>
-        </div>
-        <Group gap="sm" wrap="wrap">
-          <SegmentedControl
-            aria-label="Coin status"
-            data={[...LISTS]}
-            value={query.online}
-            onChange={(value) => query.setList(value as BalanceSheetList, query.buy)}
-          />
-          <SegmentedControl
-            aria-label="Buying"
-            data={[...BUY_FILTERS]}
-            value={query.buy}
-            onChange={(value) => query.setList(query.online, value as BalanceSheetBuyFilter)}
-          />
-        </Group>
-      </Group>
+      <PageHeader
+        title="Balance Sheet"
+        description="Per coin: payments received, payouts made and pending, and the balance left, valued in EUR at the current rate."
+        actions={
+          <Group gap="sm" wrap="wrap">
+            <SegmentedControl
+              aria-label="Coin status"
+              data={[...LISTS]}
+              value={query.online}
+              onChange={(value) => query.setList(value as BalanceSheetList, query.buy)}
+            />
+            <SegmentedControl
+              aria-label="Buying"
+              data={[...BUY_FILTERS]}
+              value={query.buy}
+              onChange={(value) => query.setList(query.online, value as BalanceSheetBuyFilter)}
+            />
+          </Group>
+        }
+      />
 
       {query.problems.length > 0 ? (
         <Alert color="red" variant="light" title="This address has a problem" icon={<IconAlertTriangle />}>

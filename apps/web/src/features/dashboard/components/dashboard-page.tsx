@@ -1,5 +1,6 @@
-import { Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Grid, Group, Stack, Switch } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useHasPermission } from '../../../lib/session/use-permission';
 import { useF2Refresh, usePageWake } from '../hooks/use-dashboard-keys';
@@ -45,19 +46,11 @@ export function DashboardPage({ transactions, failures }: DashboardPageProps) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h3">
-            Dashboard
-          </Title>
-          {canSeeSummary ? (
-            <Text size="sm" c="dimmed">
-              Figures for the last 24 hours, in EUR.
-            </Text>
-          ) : null}
-        </div>
-        {hasAnyBox ? <PrivacyToggle /> : null}
-      </Group>
+      <PageHeader
+        title="Dashboard"
+        description={canSeeSummary ? 'Figures for the last 24 hours, in EUR.' : undefined}
+        actions={hasAnyBox ? <PrivacyToggle /> : null}
+      />
       {canSeeSummary ? <SummaryBoxes /> : null}
       {canSeeTransactions ? transactions : null}
       <Grid gap="md">

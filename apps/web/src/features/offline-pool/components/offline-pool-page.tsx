@@ -30,6 +30,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { type DefinitionItem, DefinitionList } from '../../../components/ui/definition-list/definition-list';
+import { PageHeader } from '../../../components/ui/page-header';
 import { nextSort, SortableHeader } from '../../../components/ui/sortable-header/sortable-header';
 import { isApiError } from '../../../lib/api/api-error';
 import { handleApiError } from '../../../lib/api/error-handler';
@@ -286,46 +287,41 @@ export function OfflinePoolPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h3">
-            XChange Offline Pool
-          </Title>
-          <Text size="sm" c="dimmed">
-            xChange transactions of a coin that are not settled: waiting, underpaid, payouts pending, LTR open
-            and vTokens active.
-          </Text>
-        </div>
-        <Group gap="sm" align="flex-end">
-          {selectedCoin !== null ? (
-            <Anchor
-              component={Link}
-              to={`${adminPath('balance-sheet')}?coin=${selectedCoin}`}
-              fz="sm"
-              pb={8}
-              aria-label={`Balance Sheet of ${coins.data?.find((c) => c.ID === selectedCoin)?.Name ?? `coin ${selectedCoin}`}`}
-            >
-              Balance Sheet
-            </Anchor>
-          ) : null}
-          <Select
-            label="Coin"
-            placeholder="Choose a coin"
-            searchable
-            allowDeselect={false}
-            nothingFoundMessage="No coin found"
-            data={(coins.data ?? []).map((c) => ({
-              value: String(c.ID),
-              label: `${c.Name} (${c.ShortName})`,
-            }))}
-            value={selectedCoin === null ? null : String(selectedCoin)}
-            onChange={(value) => {
-              if (value !== null) chooseCoin(Number(value));
-            }}
-            w={260}
-          />
-        </Group>
-      </Group>
+      <PageHeader
+        title="XChange Offline Pool"
+        description="xChange transactions of a coin that are not settled: waiting, underpaid, payouts pending, LTR open and vTokens active."
+        actions={
+          <Group gap="sm" align="flex-end">
+            {selectedCoin !== null ? (
+              <Anchor
+                component={Link}
+                to={`${adminPath('balance-sheet')}?coin=${selectedCoin}`}
+                fz="sm"
+                pb={8}
+                aria-label={`Balance Sheet of ${coins.data?.find((c) => c.ID === selectedCoin)?.Name ?? `coin ${selectedCoin}`}`}
+              >
+                Balance Sheet
+              </Anchor>
+            ) : null}
+            <Select
+              label="Coin"
+              placeholder="Choose a coin"
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No coin found"
+              data={(coins.data ?? []).map((c) => ({
+                value: String(c.ID),
+                label: `${c.Name} (${c.ShortName})`,
+              }))}
+              value={selectedCoin === null ? null : String(selectedCoin)}
+              onChange={(value) => {
+                if (value !== null) chooseCoin(Number(value));
+              }}
+              w={260}
+            />
+          </Group>
+        }
+      />
 
       {query.kind === 'none' ? (
         <Card padding="lg">

@@ -1,4 +1,5 @@
 import { Badge, Card, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { PageHeader } from '../../../components/ui/page-header';
 import { usePermissions, useRoles } from '../api/use-roles';
 
 function LoadState({
@@ -130,14 +131,7 @@ function PermissionsTable() {
 export function RolesPage() {
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h3">
-          Roles
-        </Title>
-        <Text size="sm" c="dimmed">
-          Which permissions each staff role grants. Read-only.
-        </Text>
-      </div>
+      <PageHeader title="Roles" description="Which permissions each staff role grants. Read-only." />
       <RolesTable />
       <PermissionsTable />
     </Stack>

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { openConfirm } from '../../../components/ui/confirm';
+import { PageHeader } from '../../../components/ui/page-header';
 import { notifySuccess } from '../../../lib/notify';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useEndStaffSession, useStaffList, useStaffSessions, useUpdateStaff } from '../api/use-staff';
@@ -312,15 +313,10 @@ function SessionsTable() {
 export function StaffPage() {
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h3">
-          Staff
-        </Title>
-        <Text size="sm" c="dimmed">
-          Change a staff member’s role, disable or enable an account, and end sessions. Every change is
-          written to the audit log and applies at once.
-        </Text>
-      </div>
+      <PageHeader
+        title="Staff"
+        description="Change a staff member’s role, disable or enable an account, and end sessions. Every change is written to the audit log and applies at once."
+      />
       <StaffTable />
       <SessionsTable />
     </Stack>
