@@ -12,8 +12,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Ceilings, not targets: some tests start a second app or a server process, which on a loaded
+          // two-core machine can take tens of seconds.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -22,7 +24,7 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           // Whole-app renders; on a shared two-core machine under load the default 5 s is too tight.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },
