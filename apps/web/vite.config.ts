@@ -27,12 +27,18 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code; separate chunks stay cached across releases.
+        // Libraries change less often than our code, so a chunk of their own stays cached across releases.
+        // Only the ones every page needs (React, the router, the query cache, zod) are grouped: a group is
+        // loaded whole, and grouping Mantine or the icons would put every screen's components into the login
+        // page's download (ADR 0012). The rest split along the lazy routes.
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'altcha', test: /node_modules[\\/]altcha/ },
-            { name: 'vendor', test: /node_modules/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|zod)[\\/]/,
+            },
+            { name: 'ui-initial', test: /node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'ui', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PRODUCT_VERSION } from '@bo/contract';
+import { PRODUCT_VERSION, parseTransactionRef } from '@bo/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
@@ -26,7 +26,7 @@ import {
   type JournalEvent,
   journalAfter,
   latestSeq,
-  parseBusEvent,
+  parseBusEvents,
   pruneJournal,
   publishBusEvent,
   publishIngestEvents,
@@ -39,10 +39,10 @@ import { createStaffAdminService } from './modules/staff/staff-admin.service';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
 import { registerStatusRoutes } from './modules/status/status.calls';
 import { createSyncStatusReader } from './modules/status/sync-status.service';
-import { createTransactionsService } from './modules/transactions/transactions.service';
+import { prepareFindTransaction } from './modules/transactions/transactions.repository';
 import { createRequestAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf';
-import { ApiError, frameworkErrorAnswer, notFoundAnswer, registerErrorHandling } from './plugins/errors';
+import { frameworkErrorAnswer, notFoundAnswer, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
@@ -200,15 +200,11 @@ async function registerRealtime(
     accessChanges: ReturnType<typeof createAccessChanges>;
   },
 ) {
-  const transactions = createTransactionsService(deps.database.db, deps.now);
+  const findTransaction = prepareFindTransaction(deps.database.db);
   const hub = createRealtimeHub({
     loadTransaction: async (ref) => {
-      try {
-        return await transactions.detail(ref);
-      } catch (error) {
-        if (error instanceof ApiError && error.httpStatus === 404) return null;
-        throw error;
-      }
+      const parsed = parseTransactionRef(ref);
+      return parsed ? ((await findTransaction(parsed.prefix, parsed.id)) ?? null) : null;
     },
     loadChatMessage: (id) => deps.chat.message(id),
     journal: {
@@ -249,10 +245,12 @@ async function registerRealtime(
   const stopListening = await deps.database.listen(
     BUS_CHANNEL,
     (payload) => {
-      const event = parseBusEvent(payload);
-      if (!event) return app.log.warn('dropped a malformed live event');
-      if (held) held.push(event);
-      else dispatch(event);
+      const events = parseBusEvents(payload);
+      if (!events) return app.log.warn('dropped a malformed live event');
+      for (const event of events) {
+        if (held) held.push(event);
+        else dispatch(event);
+      }
     },
     () => {
       app.log.info('live events: listening again, catching up on the journal');

@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   char,
+  date,
   index,
   integer,
   jsonb,
@@ -334,6 +335,12 @@ export const transactions = pgTable(
     index('transactions_customer_ref_idx').on(t.customerReference),
     index('transactions_xchange_idx').on(t.xchangeId),
     index('transactions_revolut_idx').on(t.revolutId),
+    // A whole e-mail address typed as the keyword (ADR 0010); case-insensitive, as the free-text search is.
+    // Not partial: the planner reads an expression's statistics only from an index over every row.
+    index('transactions_email_lower_idx').on(sql`lower(${t.email})`),
+    // A reference typed whole or from its start (ADR 0010): text_pattern_ops, so LIKE 'ord-47%' is a range
+    // of the B-tree whatever the database's collation.
+    index('transactions_customer_ref_prefix_idx').on(sql`lower(${t.customerReference}) text_pattern_ops`),
     // Free-text keyword search: ILIKE '%…%' on trigram indexes (pg_trgm, migration 0003).
     index('transactions_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('transactions_customer_ref_trgm_idx').using('gin', t.customerReference.op('gin_trgm_ops')),
@@ -349,6 +356,39 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * Transactions per UTC day, status and prefix (ADR 0010): the dashboard's total for a range and status
+ * selection is a sum over at most a few thousand of these rows instead of a count over millions of
+ * transactions. Kept exact by statement-level triggers on `transactions` (migration 0007), in the same
+ * database transaction as the change, so a count never sees a row the list does not. Each key is spread over
+ * 8 slots, the writer's connection picking one, so that concurrent writes of the current day do not queue on
+ * one counter row until their commits (ADR 0010); a count sums every slot.
+ */
+export const transactionDayCounts = pgTable(
+  'transaction_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    prefix: char('prefix', { length: 1 }).notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.prefix, t.slot] })],
+);
+
+/** The same per merchant, for a merchant or referral filter (ADR 0010); merchant first, then the days. */
+export const transactionMerchantDayCounts = pgTable(
+  'transaction_merchant_day_counts',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    prefix: char('prefix', { length: 1 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.status, t.prefix] })],
+);
+
 export const failureCauses = pgTable(
   'failure_causes',
   {
@@ -362,9 +402,36 @@ export const failureCauses = pgTable(
     sticky: smallint('sticky').notNull().default(0),
     createdOn: ts('created_on').notNull(),
     updatedOn: ts('updated_on').notNull(),
+    /**
+     * What the box's search looks in, lower-cased once when the row is written (ADR 0010): one LIKE on
+     * this column instead of three ILIKEs, which case-fold every value again on every search. The unit
+     * separator between the fields keeps a keyword from matching across two of them.
+     */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower("failure" || chr(31) || "address" || chr(31) || coalesce("notes", ''))`),
   },
-  (t) => [index('failure_causes_created_idx').on(t.createdOn)],
+  (t) => [
+    // The box's sorts (ADR 0010): a page's ids are read from the sort column's index alone, with the
+    // Sticky Only filter checked in it; ID sorts use the primary key.
+    index('failure_causes_created_idx').on(t.createdOn, t.id, t.sticky),
+    index('failure_causes_updated_idx').on(t.updatedOn, t.id, t.sticky),
+    // Sticky Only with a keyword: the few sticky rows, intersected with the search's bitmap.
+    index('failure_causes_sticky_idx').on(t.id).where(sql`${t.sticky} = 1`),
+    // The search: LIKE '%…%' through a trigram index (pg_trgm, migration 0003); a coin-name match by coin.
+    index('failure_causes_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
+    index('failure_causes_coin_idx').on(t.altCoinId),
+  ],
 );
+
+/**
+ * Failure causes per Sticky flag (ADR 0010): the box's total without a keyword is one or two of these rows,
+ * kept exact by statement-level triggers on `failure_causes` (migration 0008) like the transaction counts.
+ */
+export const failureCauseCounts = pgTable('failure_cause_counts', {
+  sticky: smallint('sticky').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 /**
  * The acquirers' records of fiat payments (SPEC §3 provider detail fields), one per transaction and provider.

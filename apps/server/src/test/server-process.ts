@@ -34,9 +34,13 @@ export interface ServerProcess {
  * The production server as its own process (`server.ts`, as `npm start` runs it), for the fault tests: they
  * kill it, restart it and send it signals, which an in-process app cannot stand in for.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  // nodeArgs: flags Node refuses in NODE_OPTIONS, such as the benchmark's `--cpu-prof`.
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     // Only what the server reads: the test's own environment (TEST_DATABASE_URL…) must not leak in.
     env: {

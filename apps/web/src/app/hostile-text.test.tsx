@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../test/fake-web-socket';
 import { ACCOUNT, mockApi, signedInRoutes } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
-import { makeTransaction } from '../test/transaction-fixtures';
+import { listRoutes, makeTransaction } from '../test/transaction-fixtures';
 
 /**
  * Issue 5: text that merchants or staff wrote is shown as text wherever it appears, never run as HTML.
@@ -58,12 +58,12 @@ const HOSTILE_TX = makeTransaction({
   Comments: `2024-03-05 02:00:00 PM - bob: ${img('comment')}\n${script('comment-2')}`,
   ExternalTransactionProvider: 'Rapyd',
 });
-const page = { data: { records: [HOSTILE_TX], total: 1, firstCursor: 'c1', lastCursor: 'c1' } };
+const page = listRoutes({ records: [HOSTILE_TX], firstCursor: 'c1', lastCursor: 'c1' });
 const MERCHANTS = { data: [{ ID: 9, ShopTitle: img('picker'), Name: script('picker-name') }] };
 
 const dashboardRoutes = (extra = {}) =>
   signedInRoutes(['view-transactions', 'kyc-commander', 'view-users', 'admin-commander', 'chatter-role'], {
-    ListTransactions: page,
+    ...page,
     MerchantsListDash: MERCHANTS,
     Last24HData: { status: 500, message: 'not in this test' },
     TotalRegistrations24H: { data: { TotalRegistrations: 0 } },

@@ -1,6 +1,5 @@
 import { TOAST_TIMEOUT_MS } from '@bo/contract';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -13,14 +12,17 @@ export interface ProvidersProps {
   env?: 'default' | 'test';
 }
 
+/**
+ * What every page needs. The modals manager is not here but in the admin shell (AdminLayout): only admin
+ * screens open modals, and Mantine's Modal brings its scroll area and focus trap into the login page's
+ * download otherwise (ADR 0012).
+ */
 export function Providers({ queryClient, children, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="bottom-right" autoClose={TOAST_TIMEOUT_MS} />
-          {children}
-        </ModalsProvider>
+        <Notifications position="bottom-right" autoClose={TOAST_TIMEOUT_MS} />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

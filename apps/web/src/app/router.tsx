@@ -1,46 +1,111 @@
 import { type AdminRouteName, adminRoute, PUBLIC_ROUTES } from '@bo/contract';
-import type { ComponentType } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
+import { CenteredLoader } from '../components/ui/centered-loader';
 import { LoginPage } from '../features/auth/components/login-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { BalanceSheetPage } from '../features/balance-sheet/components/balance-sheet-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { FailureBox } from '../features/failures/components/failure-box';
-import { NotAuthorizedPage } from '../features/not-authorized/components/not-authorized-page';
-import { OfflinePoolPage } from '../features/offline-pool/components/offline-pool-page';
-import { RolesPage } from '../features/roles/components/roles-page';
-import { StaffPage } from '../features/staff/components/staff-page';
-import { TransactionDetailPage } from '../features/transactions/components/transaction-detail-page';
-import { TransactionsSection } from '../features/transactions/components/transactions-section';
 import { BUILT_ROUTES } from '../lib/routes/built-routes';
 import type { RouteHandle } from './document-title';
 import { PublicOnly, RequireAuth, RequirePermission } from './guards/route-guards';
 import { SessionGate } from './guards/session-gate';
-import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
 
-/** The dashboard composed with the sections of other features; features never import each other. */
-function DashboardScreen() {
-  return <DashboardPage transactions={<TransactionsSection />} failures={<FailureBox />} />;
+/**
+ * A screen whose code is loaded on demand: only the login screen is in the entry chunk (ADR 0012), so the
+ * first page a person sees carries neither the dashboard's nor any other screen's code. Once the code is in
+ * (preloaded, or loaded by an earlier visit) the screen renders at once instead of suspending again: React
+ * holds a revealed Suspense boundary back for up to 300 ms, which a preloaded screen should not pay.
+ */
+const everyLazyScreen: Array<{ preload: () => Promise<ComponentType> }> = [];
+
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: ComponentType | null = null;
+  const preload = async (): Promise<ComponentType> => {
+    loaded ??= pick(await load());
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Screen() {
+    return loaded ? createElement(loaded) : <Lazy />;
+  }
+  everyLazyScreen.push({ preload });
+  return { Screen, preload };
 }
+
+const adminLayout = lazyScreen(
+  () => import('./layouts/admin-layout'),
+  (m) => m.AdminLayout,
+);
+const dashboard = lazyScreen(
+  () => import('./screens/dashboard-screen'),
+  (m) => m.DashboardScreen,
+);
 
 /** The screen of every built admin route; paths, titles and permissions come from the contract. */
 const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
-  dashboard: DashboardScreen,
-  'transaction-detail': TransactionDetailPage,
-  roles: RolesPage,
-  'not-authorized': NotAuthorizedPage,
-  'balance-sheet': BalanceSheetPage,
-  'xchange-offline-pool': OfflinePoolPage,
-  staff: StaffPage,
+  dashboard: dashboard.Screen,
+  'transaction-detail': lazyScreen(
+    () => import('../features/transactions/components/transaction-detail-page'),
+    (m) => m.TransactionDetailPage,
+  ).Screen,
+  roles: lazyScreen(
+    () => import('../features/roles/components/roles-page'),
+    (m) => m.RolesPage,
+  ).Screen,
+  'not-authorized': lazyScreen(
+    () => import('../features/not-authorized/components/not-authorized-page'),
+    (m) => m.NotAuthorizedPage,
+  ).Screen,
+  'balance-sheet': lazyScreen(
+    () => import('../features/balance-sheet/components/balance-sheet-page'),
+    (m) => m.BalanceSheetPage,
+  ).Screen,
+  'xchange-offline-pool': lazyScreen(
+    () => import('../features/offline-pool/components/offline-pool-page'),
+    (m) => m.OfflinePoolPage,
+  ).Screen,
+  staff: lazyScreen(
+    () => import('../features/staff/components/staff-page'),
+    (m) => m.StaffPage,
+  ).Screen,
 };
 
-const PUBLIC_SCREENS: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType> = {
-  login: LoginPage,
-  'forgot-password': ForgotPasswordPage,
-  'reset-password': ResetPasswordPage,
+/**
+ * Starts loading what signing in leads to (the shell and the dashboard) while the Login call is on its way,
+ * so the dashboard does not wait for its code after the answer.
+ */
+export const preloadAdmin = (): void => {
+  void adminLayout.preload();
+  void dashboard.preload();
 };
+
+/** Loads the code of every screen; component tests render whole pages and should not wait for it. */
+export const preloadEveryScreen = async (): Promise<void> => {
+  await Promise.all(everyLazyScreen.map((screen) => screen.preload()));
+};
+
+function LoginScreen() {
+  return <LoginPage onSubmitting={preloadAdmin} />;
+}
+
+const PUBLIC_SCREENS: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType> = {
+  login: LoginScreen,
+  'forgot-password': lazyScreen(
+    () => import('../features/auth/components/forgot-password-page'),
+    (m) => m.ForgotPasswordPage,
+  ).Screen,
+  'reset-password': lazyScreen(
+    () => import('../features/auth/components/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ).Screen,
+};
+
+/** Where a screen's code is still loading: the shell (or the auth card) stays, the content area waits. */
+const screenFallback = (
+  <Center py="xl" role="status" aria-label="Loading">
+    <Loader size="sm" />
+  </Center>
+);
 
 const adminChildren = (): RouteObject[] =>
   [...BUILT_ROUTES].map((name) => {
@@ -53,7 +118,9 @@ const adminChildren = (): RouteObject[] =>
       handle,
       element: (
         <RequirePermission slug={route.permission}>
-          <Screen />
+          <Suspense fallback={screenFallback}>
+            <Screen />
+          </Suspense>
         </RequirePermission>
       ),
     };
@@ -74,14 +141,24 @@ export const createRoutes = (): RouteObject[] => [
         children: PUBLIC_ROUTES.map((r) => {
           const Screen = PUBLIC_SCREENS[r.name];
           const handle: RouteHandle = { title: r.title };
-          return { path: r.path, handle, element: <Screen /> };
+          return {
+            path: r.path,
+            handle,
+            element: (
+              <Suspense fallback={screenFallback}>
+                <Screen />
+              </Suspense>
+            ),
+          };
         }),
       },
       {
         path: '/admin',
         element: (
           <RequireAuth>
-            <AdminLayout />
+            <Suspense fallback={<CenteredLoader />}>
+              <adminLayout.Screen />
+            </Suspense>
           </RequireAuth>
         ),
         children: [
@@ -95,4 +172,9 @@ export const createRoutes = (): RouteObject[] => [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(createRoutes());
+export const createAppRouter = () => {
+  // Opened on an admin address (a reload, a bookmark): fetch the shell and the dashboard alongside the
+  // session check instead of after it, one chunk after the other.
+  if (window.location.pathname.startsWith('/admin')) preloadAdmin();
+  return createBrowserRouter(createRoutes());
+};

@@ -1,4 +1,4 @@
-import type { Transaction, TransactionList } from '@bo/contract';
+import type { Transaction, TransactionCount, TransactionList } from '@bo/contract';
 
 /** A transaction row typed with the contract, so a change of shape fails the type check. */
 export const makeTransaction = (overrides: Partial<Transaction> = {}): Transaction => ({
@@ -41,11 +41,19 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
 });
 
 /** A page of `count` rows numbered from `firstId`. */
-export const makePage = (count: number, firstId: number, total: number): TransactionList => ({
+export const makePage = (count: number, firstId: number): TransactionList => ({
   records: Array.from({ length: count }, (_, i) =>
     makeTransaction({ ID: firstId + i, TransactionID: firstId + i, ShopTitle: `Shop ${firstId + i}` }),
   ),
-  total,
   firstCursor: count > 0 ? `c${firstId}` : null,
   lastCursor: count > 0 ? `c${firstId + count - 1}` : null,
+});
+
+/** The answer of CountTransactions, the list's total (asked beside the page, ADR 0010). */
+export const makeCount = (total: number, isCapped = false): TransactionCount => ({ total, isCapped });
+
+/** The two calls the dashboard table makes, answering one page and its total. */
+export const listRoutes = (page: TransactionList, total = page.records.length) => ({
+  ListTransactions: { data: page },
+  CountTransactions: { data: makeCount(total) },
 });

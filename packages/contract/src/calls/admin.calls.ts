@@ -22,9 +22,20 @@ import { OFFLINE_POOL_PAGE_SIZE, offlinePoolSchema } from '../entities/offline-p
 import { providerDetailSchema } from '../entities/provider.schema';
 import { staffMemberSchema, staffRoleOptionSchema, staffSessionSchema } from '../entities/staff.schema';
 import { transactionSchema } from '../entities/transaction.schema';
-import { transactionListParamsSchema, transactionListSchema } from '../entities/transaction-list.schema';
+import {
+  transactionCountParamsSchema,
+  transactionCountSchema,
+  transactionListParamsSchema,
+  transactionListSchema,
+} from '../entities/transaction-list.schema';
 import { sidebarLinksSchema } from '../routes/sidebar';
 import { defineCall } from './call';
+
+/**
+ * A failure-box keyword's total stops here (ADR 0010): the box searches as staff type, and a word such as
+ * 'fee' matches a sixth of 100,000 failures, each match a row read. 125 pages of 8 are more than anyone pages.
+ */
+export const FAILURE_COUNT_CAP = 1000;
 
 /** One staff change as the audit log keeps it: who, what, when, the fields before and after. */
 export const auditEntrySchema = z.object({
@@ -140,6 +151,15 @@ export const ADMIN_CALLS = {
     access: 'view-transactions',
     params: transactionListParamsSchema,
     data: transactionListSchema,
+  }),
+  /** The total for the list's 'Showing a - b of n', asked beside the page so the rows never wait (ADR 0010). */
+  CountTransactions: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'CountTransactions',
+    access: 'view-transactions',
+    params: transactionCountParamsSchema,
+    data: transactionCountSchema,
   }),
   /** Merchants with transactions in the range, for the dashboard's merchant picker (SPEC §7.2). */
   MerchantsListDash: defineCall({
@@ -257,6 +277,11 @@ export const ADMIN_CALLS = {
           offset: z.number().int(),
           limit: z.number().int(),
           page: z.number().int(),
+          /**
+           * A keyword's total stopped at FAILURE_COUNT_CAP: there are more matches than `total` (ADR 0010).
+           * Absent from older answers, which were always exact.
+           */
+          isCapped: z.boolean().default(false),
         }),
       }),
     }),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type KeywordSearchable, matchesKeyword } from './keyword-match.rule';
+import {
+  type KeywordSearchable,
+  keywordHaystack,
+  matchesKeyword,
+  matchesParsedKeyword,
+  parseKeyword,
+} from './keyword-match.rule';
 
 const tx = (overrides: Partial<KeywordSearchable> = {}): KeywordSearchable => ({
   TransactionID: 1234,
@@ -142,5 +148,45 @@ describe('matchesKeyword', () => {
 
   it('treats t0 as text because it is not a valid reference', () => {
     expect(matchesKeyword(tx({ Tag: 'lot0' }), 't0')).toBe(true);
+  });
+});
+
+describe('parseKeyword and a prepared haystack', () => {
+  it('reads each shape of keyword once', () => {
+    expect(parseKeyword('  ')).toEqual({ kind: 'all' });
+    expect(parseKeyword('T000001234')).toEqual({ kind: 'ref', prefix: 'T', id: 1234 });
+    expect(parseKeyword('XC9001')).toEqual({ kind: 'xchange', id: 9001 });
+    expect(parseKeyword(' Coffee ')).toEqual({ kind: 'text', needle: 'coffee' });
+  });
+
+  it('answers as matchesKeyword does, with or without the haystack', () => {
+    const rows = [tx(), tx({ Prefix: 'P', Email: null, Status: 'waiting' }), tx({ XChangeID: null })];
+    const keywords = [
+      '',
+      'coffee',
+      'CORNER',
+      'payout pending',
+      't1234',
+      'p1234',
+      'xc9001',
+      'null',
+      '25.50',
+      'x',
+    ];
+    for (const row of rows) {
+      for (const keyword of keywords) {
+        const parsed = parseKeyword(keyword);
+        expect(matchesParsedKeyword(row, parsed), keyword).toBe(matchesKeyword(row, keyword));
+        expect(matchesParsedKeyword(row, parsed, keywordHaystack(row)), keyword).toBe(
+          matchesKeyword(row, keyword),
+        );
+      }
+    }
+  });
+
+  it('never matches across two fields', () => {
+    const row = tx({ ShopTitle: 'Coffee', OwnerNickName: 'Corner' });
+    expect(matchesKeyword(row, 'coffeecorner')).toBe(false);
+    expect(matchesKeyword(row, 'coffee\u0000corner')).toBe(false);
   });
 });

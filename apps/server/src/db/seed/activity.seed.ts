@@ -69,10 +69,12 @@ export type FailureCauseRow = typeof failureCauses.$inferInsert & {
   sticky: number;
 };
 
-/** About 150 failure causes over the period, a few within the last 2 days (the dashboard's 'new' dot). */
-export function buildFailureCauses(rng: Random, now: Date, days: number): FailureCauseRow[] {
+/**
+ * About 150 failure causes over the period, a few within the last 2 days (the dashboard's 'new' dot);
+ * `count` changes how many (the benchmark's 100,000).
+ */
+export function buildFailureCauses(rng: Random, now: Date, days: number, count = 150): FailureCauseRow[] {
   const nowMs = now.getTime();
-  const count = 150;
   const times: number[] = [];
   for (let i = 0; i < 6; i++) times.push(nowMs - rng.int(5 * MINUTE, 2 * DAY - HOUR));
   while (times.length < count) times.push(nowMs - rng.int(5 * MINUTE, days * DAY));

@@ -10,7 +10,7 @@ export function createFailuresService(db: Db, now: () => Date) {
   return {
     async list(params: z.output<typeof ADMIN_CALLS.TransactionFailure.params>) {
       const offset = (params.page - 1) * params.limit;
-      const { records, total } = await listFailures(db, {
+      const { records, total, isCapped } = await listFailures(db, {
         keyword: params.keyword,
         stickyOnly: params.sticky,
         orderBy: params.orderBy,
@@ -18,7 +18,7 @@ export function createFailuresService(db: Db, now: () => Date) {
         limit: params.limit,
         offset,
       });
-      return { data: { records, meta: { total, offset, limit: params.limit, page: params.page } } };
+      return { data: { records, meta: { total, offset, limit: params.limit, page: params.page, isCapped } } };
     },
 
     /** UpdateTable on Transaction_Failure: flips Sticky or sets Notes, under a row lock, audited. */

@@ -26,28 +26,48 @@ const DEFAULT_FEE_PERCENT = '0.75';
 
 /**
  * What an original amount in a fiat input currency is worth in EUR and in the coin, at the current rates,
- * rounded to 8 decimals by PostgreSQL's exact numeric arithmetic; undefined when a rate is missing.
+ * rounded to 8 decimals by PostgreSQL's exact numeric arithmetic: a subquery of at most one row.
  */
-export async function quoteAmounts(
-  db: DbOrTx,
-  originalAmount: string,
-  inputCurrency: string,
-  altCoinId: number,
-): Promise<{ volumeEur: string; amount: string } | undefined> {
+function quoteQuery(db: DbOrTx, originalAmount: string, inputCurrency: string, altCoinId: number) {
   const inputCoin = alias(altCoins, 'input_coin');
   const inputRate = alias(rates, 'input_rate');
   const coinRate = alias(rates, 'coin_rate');
-  const [row] = await db
+  return db
     .select({
-      volumeEur: sql<string>`round(${originalAmount}::numeric * ${inputRate.eur}, 8)::text`,
-      amount: sql<string>`round(${originalAmount}::numeric * ${inputRate.eur} / ${coinRate.eur}, 8)::text`,
+      volumeEur: sql<string>`round(${originalAmount}::numeric * ${inputRate.eur}, 8)::text`.as('volume_eur'),
+      amount: sql<string>`round(${originalAmount}::numeric * ${inputRate.eur} / ${coinRate.eur}, 8)::text`.as(
+        'amount',
+      ),
     })
     .from(inputCoin)
     .innerJoin(inputRate, eq(inputRate.altCoinId, inputCoin.id))
     .innerJoin(coinRate, eq(coinRate.altCoinId, altCoinId))
     .where(and(eq(inputCoin.shortName, inputCurrency), eq(inputCoin.vFiat, 1)))
+    .limit(1)
+    .as('quote');
+}
+
+/**
+ * The merchant check and the quote of a new transaction in one round trip: undefined when the merchant
+ * does not exist, `quote` undefined when a rate is missing.
+ */
+export async function quoteForMerchant(
+  db: DbOrTx,
+  merchantId: number,
+  originalAmount: string,
+  inputCurrency: string,
+  altCoinId: number,
+): Promise<{ quote: { volumeEur: string; amount: string } | undefined } | undefined> {
+  const quote = quoteQuery(db, originalAmount, inputCurrency, altCoinId);
+  const [row] = await db
+    .select({ volumeEur: quote.volumeEur, amount: quote.amount })
+    .from(merchants)
+    .leftJoin(quote, sql`true`)
+    .where(eq(merchants.id, merchantId))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { volumeEur, amount } = row;
+  return { quote: volumeEur !== null && amount !== null ? { volumeEur, amount } : undefined };
 }
 
 export async function merchantExists(db: DbOrTx, merchantId: number): Promise<boolean> {

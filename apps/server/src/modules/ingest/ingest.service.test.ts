@@ -1,5 +1,5 @@
 import { formatTransactionRef } from '@bo/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { chatMessages, merchants, notifications, rates, transactions } from '../../db/schema';
@@ -109,6 +109,30 @@ describe('ingest service', () => {
     await expect(ingest.markPaid('T999999999')).rejects.toMatchObject({ code: 'not_found' });
     await expect(ingest.markPaid('P000100000')).rejects.toBeInstanceOf(IngestError);
     await expect(payment('-5')).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('refuses a payment for an unknown merchant or without a rate, and writes nothing', async () => {
+    const count = async () =>
+      (await database.db.select({ n: sql<number>`count(*)::int` }).from(transactions))[0]?.n ?? 0;
+    const before = await count();
+    const input = {
+      merchantId,
+      altCoinId: 1,
+      originalAmount: '10.00',
+      inputCurrency: 'EUR',
+      transactionType: 'API',
+      coinAddress: 'bc1qexampleexampleexampleexampleexample0000',
+    };
+    await expect(ingest.createWaitingTransaction({ ...input, merchantId: 999_999 })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(ingest.createWaitingTransaction({ ...input, inputCurrency: 'XYZ' })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    await expect(ingest.createWaitingTransaction({ ...input, altCoinId: 999_999 })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    expect(await count()).toBe(before);
   });
 
   it('creates, completes and cancels payouts', async () => {

@@ -18,7 +18,7 @@ import {
   insertTransaction,
   merchantExists,
   type NotificationRow,
-  quoteAmounts,
+  quoteForMerchant,
   type RateRow,
   type TransactionChange,
   type TransactionRow,
@@ -184,7 +184,12 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
     return transaction;
   };
 
-  const notify = (tx: Tx, kind: NotificationKind, row: TransactionRow, at: Date): Promise<NotificationRow> =>
+  const notify = (
+    tx: Tx,
+    kind: NotificationKind,
+    row: Pick<TransactionRow, 'prefix' | 'transactionId'>,
+    at: Date,
+  ): Promise<NotificationRow> =>
     insertNotification(tx, {
       kind,
       prefix: row.prefix,
@@ -212,43 +217,47 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
     const coinAddress = requireText(input.coinAddress, 'coinAddress');
     const transactionType = requireText(extra.transactionType, 'transactionType');
     const at = options.now();
-    return db.transaction(async (tx) => {
-      if (!(await merchantExists(tx, input.merchantId))) {
-        throw new IngestError('not_found', `merchant ${input.merchantId} not found`);
-      }
-      const quote = await quoteAmounts(tx, input.originalAmount, input.inputCurrency, input.altCoinId);
-      if (!quote) {
-        throw new IngestError(
-          'invalid_input',
-          `no rate for ${input.inputCurrency} or coin ${input.altCoinId}`,
-        );
-      }
-      return insertTransaction(tx, {
-        prefix,
-        merchantId: input.merchantId,
-        originalAmount: input.originalAmount,
-        inputCurrency: input.inputCurrency,
-        amount: input.amount ?? quote.amount,
-        altCoinId: input.altCoinId,
-        status: extra.status,
-        notEnough: 0,
-        transactionType,
-        externalProvider: input.externalProvider ?? null,
-        createdOn: at,
-        updatedOn: at,
-        security: input.security ?? randomBytes(16).toString('hex'),
-        customerReference: input.customerReference ?? null,
-        coinAddress,
-        xchangeId: extra.xchangeId ?? null,
-        masterTransactionId: extra.masterTransactionId ?? null,
-        email: input.email ?? null,
-        confirmUrl: extra.confirmUrl ?? null,
-        failUrl: extra.failUrl ?? null,
-        invoiceCc: extra.invoiceCc ?? null,
-        tag: extra.tag ?? null,
-        volumeEur: quote.volumeEur,
-        revenueEur: '0',
-      });
+    // Two statements, not a transaction: the check only reads, and merchants are never deleted (the
+    // insert's foreign key would refuse a vanished one). The platform feed is the hottest write path, and a
+    // transaction would cost three more round trips per payment and hold the new row's locks (the day
+    // counts, ADR 0010) across them (ADR 0011).
+    const checked = await quoteForMerchant(
+      db,
+      input.merchantId,
+      input.originalAmount,
+      input.inputCurrency,
+      input.altCoinId,
+    );
+    if (!checked) throw new IngestError('not_found', `merchant ${input.merchantId} not found`);
+    const { quote } = checked;
+    if (!quote) {
+      throw new IngestError('invalid_input', `no rate for ${input.inputCurrency} or coin ${input.altCoinId}`);
+    }
+    return insertTransaction(db, {
+      prefix,
+      merchantId: input.merchantId,
+      originalAmount: input.originalAmount,
+      inputCurrency: input.inputCurrency,
+      amount: input.amount ?? quote.amount,
+      altCoinId: input.altCoinId,
+      status: extra.status,
+      notEnough: 0,
+      transactionType,
+      externalProvider: input.externalProvider ?? null,
+      createdOn: at,
+      updatedOn: at,
+      security: input.security ?? randomBytes(16).toString('hex'),
+      customerReference: input.customerReference ?? null,
+      coinAddress,
+      xchangeId: extra.xchangeId ?? null,
+      masterTransactionId: extra.masterTransactionId ?? null,
+      email: input.email ?? null,
+      confirmUrl: extra.confirmUrl ?? null,
+      failUrl: extra.failUrl ?? null,
+      invoiceCc: extra.invoiceCc ?? null,
+      tag: extra.tag ?? null,
+      volumeEur: quote.volumeEur,
+      revenueEur: '0',
     });
   };
 
@@ -262,13 +271,16 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
     const id = requireRef(ref, prefix);
     const at = options.now();
     return db.transaction(async (tx) => {
+      // The notification first, the change last: the change's row locks (the day counts, ADR 0010) are then
+      // held only until the commit, not across another round trip, on the platform's hottest rows (ADR 0011).
+      // A change that does not apply rolls the notification back with it.
+      const note = notification ? await notify(tx, notification, { prefix, transactionId: id }, at) : null;
       const row = await changeTransactionStatus(tx, prefix, id, from, build(at));
       if (!row) {
         const current = await findTransaction(tx, prefix, id);
         if (!current) throw new IngestError('not_found', `${ref} not found`);
         throw new IngestError('invalid_state', `${ref} is ${current.status}, expected ${from.join(' or ')}`);
       }
-      const note = notification ? await notify(tx, notification, row, at) : null;
       return { row, note };
     });
   };

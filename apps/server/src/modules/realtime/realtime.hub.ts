@@ -13,19 +13,41 @@ import { type JournalEvent, REPLAY_LIMIT } from './realtime.bus';
 /** The part of a WebSocket the hub uses; `ws` sockets fit it, and tests can pass a fake. */
 export interface HubSocket {
   readonly readyState: number;
-  send(data: string): void;
+  /**
+   * `binary: false` sends a Buffer as a text frame: each event is encoded once and the same bytes go to
+   * every socket, rather than one UTF-8 encoding per socket.
+   */
+  send(data: string | Buffer, options: { binary: boolean }): void;
   close(code?: number, reason?: string): void;
 }
 
+/**
+ * The connection under a socket. The hub corks it while it writes the frames of one turn, so that frames
+ * which queued up while the server was busy leave in one write (one system call) instead of one each.
+ */
+export interface HubConnection {
+  cork(): void;
+  uncork(): void;
+}
+
 const OPEN = 1;
+/** The shortest time between two writes to a socket while events pour in (see `send`). */
+export const FLUSH_INTERVAL_MS = 20;
+/** Event numbers a client remembers having been sent, to send a late one once (see `deliver`). */
+const DELIVERED_WINDOW = 512;
 
 interface HubClient {
   socket: HubSocket;
+  connection: HubConnection | undefined;
   channel: SocketName;
   sessionId: string;
   /** Live events that arrive while the client is being caught up; null once it is live. */
   queue: JournalEvent[] | null;
-  /** The newest event number this client was sent. */
+  /** Events numbered at or below this are not sent: before the client joined, or long past. */
+  floor: number;
+  /** Numbers above `floor` that were sent. */
+  delivered: Set<number>;
+  /** The newest event number this client was sent (or its starting point). */
   sent: number;
 }
 
@@ -49,28 +71,64 @@ export function createRealtimeHub(deps: {
   loadChatMessage: (id: number) => Promise<ChatMessage | null>;
   journal: HubJournal;
   logger: HubLogger;
+  /** Overrides FLUSH_INTERVAL_MS. */
+  flushIntervalMs?: number;
 }) {
   const clients = new Set<HubClient>();
+  /** The delivery of the last dispatched event; the next one waits for it. */
+  let delivered: Promise<void> = Promise.resolve();
 
-  const send = (client: HubClient, text: string) => {
-    if (client.socket.readyState !== OPEN) return;
-    try {
-      client.socket.send(text);
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'realtime send failed');
+  // Frames wait in each client's outbox and are written together, each socket's corked: while events come
+  // slowly a flush follows at the end of the turn, and at most one flush per FLUSH_INTERVAL_MS otherwise.
+  // So the number of writes (system calls, and loopback or network packets) per socket is bounded however
+  // many events a second arrive, at the price of up to FLUSH_INTERVAL_MS of delay while they pour in.
+  const flushIntervalMs = deps.flushIntervalMs ?? FLUSH_INTERVAL_MS;
+  const outbox = new Map<HubClient, Array<string | Buffer>>();
+  let flushScheduled = false;
+  let lastFlush = Number.NEGATIVE_INFINITY;
+  const flush = () => {
+    flushScheduled = false;
+    lastFlush = performance.now();
+    const batch = [...outbox];
+    outbox.clear();
+    for (const [client, frames] of batch) {
+      if (client.socket.readyState !== OPEN) continue;
+      client.connection?.cork();
+      try {
+        for (const frame of frames) client.socket.send(frame, { binary: false });
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'realtime send failed');
+      } finally {
+        client.connection?.uncork();
+      }
     }
+  };
+  const send = (client: HubClient, frame: string | Buffer) => {
+    if (client.socket.readyState !== OPEN) return;
+    const frames = outbox.get(client);
+    if (frames) frames.push(frame);
+    else outbox.set(client, [frame]);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    const wait = lastFlush + flushIntervalMs - performance.now();
+    if (wait > 0) setTimeout(flush, wait);
+    else setImmediate(flush);
   };
 
   const wants = (channel: SocketName) => [...clients].some((c) => c.channel === channel);
 
-  /** What an event looks like on each feed; `null` where the feed does not carry it. */
-  const render = async (event: JournalEvent): Promise<Record<SocketName, string | null>> => {
+  /** What an event looks like on each feed, encoded; `null` where the feed does not carry it. */
+  const render = async (event: JournalEvent): Promise<Record<SocketName, string | Buffer | null>> => {
     if (event.type === 'chat') {
       const message = wants('chat') ? await deps.loadChatMessage(event.messageId) : null;
       const frame: ChatFeedMessage | null = message
         ? { type: 'chat', seq: event.seq, contactId: event.merchantId, message }
         : null;
-      return { notifications: null, transactions: null, chat: frame ? JSON.stringify(frame) : null };
+      return {
+        notifications: null,
+        transactions: null,
+        chat: frame ? Buffer.from(JSON.stringify(frame)) : null,
+      };
     }
     const ref = formatTransactionRef(event.prefix, event.id);
     const notification = event.notification
@@ -87,15 +145,27 @@ export function createRealtimeHub(deps: {
       : null;
     return {
       notifications: notification,
-      transactions: message ? JSON.stringify(message) : null,
+      transactions: message ? Buffer.from(JSON.stringify(message)) : null,
       chat: null,
     };
   };
 
-  const deliver = (client: HubClient, event: JournalEvent, text: string | null) => {
-    if (event.seq <= client.sent) return;
-    client.sent = event.seq;
-    if (text) send(client, text);
+  /**
+   * Sends an event to a client once. Events usually come in number order, but not always: two changes
+   * committing at the same moment can announce themselves in the other order than they were numbered. So
+   * a client remembers which recent numbers it was sent, rather than only the newest, and a late event is
+   * still sent (once) instead of being taken for a repeat.
+   */
+  const deliver = (client: HubClient, event: JournalEvent, frame: string | Buffer | null) => {
+    if (event.seq <= client.floor || client.delivered.has(event.seq)) return;
+    client.delivered.add(event.seq);
+    client.sent = Math.max(client.sent, event.seq);
+    if (client.delivered.size > 2 * DELIVERED_WINDOW) {
+      const newest = [...client.delivered].sort((a, b) => b - a);
+      client.floor = newest[DELIVERED_WINDOW] ?? client.floor;
+      for (const seq of newest.slice(DELIVERED_WINDOW)) client.delivered.delete(seq);
+    }
+    if (frame) send(client, frame);
   };
 
   // The notifications feed speaks in text lines (SPEC §7.3); the other feeds in JSON.
@@ -117,18 +187,30 @@ export function createRealtimeHub(deps: {
       channel: SocketName,
       sessionId: string,
       after: number | null,
+      connection?: HubConnection,
     ): Promise<() => void> {
-      const client: HubClient = { socket, channel, sessionId, queue: [], sent: 0 };
+      const client: HubClient = {
+        socket,
+        connection,
+        channel,
+        sessionId,
+        queue: [],
+        floor: 0,
+        delivered: new Set(),
+        sent: 0,
+      };
       clients.add(client);
       const remove = () => {
         clients.delete(client);
       };
       try {
         const latest = await deps.journal.latest();
-        client.sent = after ?? latest;
+        client.floor = after ?? latest;
+        client.sent = client.floor;
         if (after !== null && after < latest) {
           const missed = await deps.journal.after(after);
           if (missed.length > REPLAY_LIMIT) {
+            client.floor = latest;
             client.sent = latest;
             control(client, 'reset', latest);
           } else {
@@ -177,17 +259,29 @@ export function createRealtimeHub(deps: {
 
     size: () => clients.size,
 
-    async dispatch(event: JournalEvent): Promise<void> {
-      if (clients.size === 0) return;
-      let rendered: Record<SocketName, string | null> | null = null;
-      for (const client of [...clients]) {
-        if (client.queue) {
-          client.queue.push(event);
-          continue;
+    /**
+     * Sends a bus event to every live client, in the order the events were dispatched. Each event's row is
+     * read as soon as it is dispatched, so the reads of events that come close together overlap, but an
+     * event is only delivered after the one before it: a quick read must not overtake a slow one.
+     */
+    dispatch(event: JournalEvent): Promise<void> {
+      if (clients.size === 0) return Promise.resolve();
+      const rendered = render(event);
+      // Awaited below, in turn; a failed read must not count as unhandled meanwhile.
+      rendered.catch(() => undefined);
+      const turn = delivered.then(async () => {
+        let frames: Record<SocketName, string | Buffer | null> | null = null;
+        for (const client of [...clients]) {
+          if (client.queue) {
+            client.queue.push(event);
+            continue;
+          }
+          frames ??= await rendered;
+          deliver(client, event, frames[client.channel]);
         }
-        rendered ??= await render(event);
-        deliver(client, event, rendered[client.channel]);
-      }
+      });
+      delivered = turn.catch(() => undefined);
+      return turn;
     },
 
     closeAll(code = 1001, reason = 'Server shutting down') {

@@ -103,7 +103,8 @@ export async function registerRealtimeRoutes(
         // The feeds are server to browser (chat is sent through MarketAPI, which validates it); a browser
         // that talks on a socket is ignored rather than trusted.
         socket.on('message', () => undefined);
-        deps.hub.attach(socket, channel, live.session.id, after).then(
+        // The upgraded request's connection is the socket's own: the hub corks it to batch its writes.
+        deps.hub.attach(socket, channel, live.session.id, after, request.raw.socket).then(
           (detach) => {
             remove = detach;
             if (closed) detach();

@@ -19,6 +19,23 @@ describe('classifyKeyword', () => {
     });
   });
 
+  it('treats a whole e-mail address as an exact (case-insensitive) lookup, a part of one as text', () => {
+    expect(classifyKeyword(' Sara.Mueller25@proton.me ')).toEqual({
+      kind: 'email',
+      value: 'Sara.Mueller25@proton.me',
+    });
+    expect(classifyKeyword('mueller25@proton')).toEqual({ kind: 'text', value: 'mueller25@proton' });
+    expect(classifyKeyword('@proton.me')).toEqual({ kind: 'text', value: '@proton.me' });
+    expect(classifyKeyword('a b@proton.me')).toEqual({ kind: 'text', value: 'a b@proton.me' });
+  });
+
+  it('treats an order, invoice, POS or payout reference, or its beginning, as a reference', () => {
+    for (const value of ['ORD-4756838', 'inv-2026', 'POS-03-48213', 'PO-20261122-1234', '#48213'])
+      expect(classifyKeyword(value)).toEqual({ kind: 'reference', value });
+    expect(classifyKeyword('checkout-v2').kind).toBe('text');
+    expect(classifyKeyword('#12').kind).toBe('text');
+  });
+
   it('falls back to free text for names and short words, and to nothing for blanks', () => {
     expect(classifyKeyword('Green Oak')).toEqual({ kind: 'text', value: 'Green Oak' });
     expect(classifyKeyword('t0')).toEqual({ kind: 'text', value: 't0' });

@@ -1,7 +1,11 @@
 import { ADMIN_CALLS, DEFAULT_STATUS_FILTER, formatTransactionRef, type Transaction } from '@bo/contract';
+import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
-import { adminGet, createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { adminGet, createTestApp, csrf, signIn, type TestApp } from '../../test/test-app';
+import { classifyKeyword } from './keyword.rule';
+import { countTransactions } from './transactions.repository';
 
 let t: TestApp;
 let token = '';
@@ -27,11 +31,21 @@ async function list(query: Record<string, string>) {
   return ADMIN_CALLS.ListTransactions.data.parse(response.json().data);
 }
 
+async function count(query: Record<string, string>) {
+  const response = await adminGet(t.app, token, 'CountTransactions', {
+    start: daysAgo(13),
+    end: today(),
+    ...query,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return ADMIN_CALLS.CountTransactions.data.parse(response.json().data);
+}
+
 async function walk(query: Record<string, string>): Promise<Transaction[]> {
   const rows: Transaction[] = [];
   let page = await list(query);
   rows.push(...page.records);
-  while (page.lastCursor && rows.length < page.total) {
+  while (page.lastCursor && page.records.length === 15) {
     page = await list({ ...query, page: 'next', cursor: page.lastCursor });
     rows.push(...page.records);
   }
@@ -39,10 +53,10 @@ async function walk(query: Record<string, string>): Promise<Transaction[]> {
 }
 
 describe('ListTransactions', () => {
-  it('answers a page of 15 newest first, with the total for "Showing a - b of n"', async () => {
+  it('answers a page of 15 newest first; the total for "Showing a - b of n" is CountTransactions', async () => {
     const page = await list({});
     expect(page.records).toHaveLength(15);
-    expect(page.total).toBeGreaterThan(300);
+    expect((await count({})).total).toBeGreaterThan(300);
     const created = page.records.map((r) => r.CreatedOn);
     expect(created).toEqual([...created].sort().reverse());
     expect(page.records[0]?.Amount).toMatch(/^\d+\.\d{8}$/);
@@ -50,17 +64,19 @@ describe('ListTransactions', () => {
 
   it('walks every row once with Next, and Previous and Last agree with the walk', async () => {
     const all = await walk({});
-    const first = await list({});
-    expect(all).toHaveLength(first.total);
+    const { total } = await count({});
+    expect(all).toHaveLength(total);
     expect(new Set(all.map((r) => r.ID)).size).toBe(all.length);
 
+    const first = await list({});
     const second = await list({ page: 'next', cursor: first.lastCursor ?? '' });
     const back = await list({ page: 'prev', cursor: second.firstCursor ?? '' });
     expect(back.records.map((r) => r.ID)).toEqual(first.records.map((r) => r.ID));
 
-    const last = await list({ page: 'last' });
-    const tail = all.slice(all.length - (first.total % 15 || 15));
-    expect(last.records.map((r) => r.ID)).toEqual(tail.map((r) => r.ID));
+    // The client asks Last for the remainder of the total, so the last page lines up with the others.
+    const lastSize = total % 15 || 15;
+    const last = await list({ page: 'last', pageSize: String(lastSize) });
+    expect(last.records.map((r) => r.ID)).toEqual(all.slice(all.length - lastSize).map((r) => r.ID));
   });
 
   it.each([
@@ -74,9 +90,7 @@ describe('ListTransactions', () => {
       const pick: (r: Transaction) => string | number = value;
       const walked = await walk({ sort, order, statuses: 'paid,expired' });
       // Every row exactly once, whatever the column's collation.
-      expect(new Set(walked.map((r) => r.ID)).size).toBe(
-        (await list({ sort, order, statuses: 'paid,expired' })).total,
-      );
+      expect(new Set(walked.map((r) => r.ID)).size).toBe((await count({ statuses: 'paid,expired' })).total);
       const rows = walked.map(pick);
       const sorted = [...rows].sort((a, b) => {
         const d =
@@ -121,6 +135,26 @@ describe('ListTransactions', () => {
     }
     const bySecurity = await list({ keyword: target.Security });
     expect(bySecurity.records.map((r) => r.ID)).toEqual([target.ID]);
+    const mailed = all.find((r) => r.Email?.includes('@'));
+    if (!mailed?.Email) throw new Error('no row with an e-mail address');
+    // A whole address is looked up exactly, whatever its case; a part of one is searched as text.
+    const byEmail = await walk({ keyword: mailed.Email.toUpperCase() });
+    expect(byEmail.map((r) => r.ID)).toContain(mailed.ID);
+    expect(byEmail.every((r) => r.Email?.toLowerCase() === mailed.Email?.toLowerCase())).toBe(true);
+    const byPart = await walk({ keyword: mailed.Email.slice(1, -1) });
+    expect(byPart.map((r) => r.ID)).toContain(mailed.ID);
+    const referenced = all.find((r) => /^(ORD|INV|POS)-\d/.test(r.CustomerReferenceNr ?? ''));
+    const reference = referenced?.CustomerReferenceNr;
+    if (!referenced || !reference) throw new Error('no row with an order, invoice or POS reference');
+    // A reference is found whole or from its start, whatever its case.
+    const byReference = await walk({ keyword: reference.toLowerCase() });
+    expect(byReference.map((r) => r.ID)).toContain(referenced.ID);
+    const start = reference.slice(0, reference.indexOf('-') + 2);
+    const byStart = await walk({ keyword: start });
+    expect(byStart.map((r) => r.ID)).toContain(referenced.ID);
+    expect(byStart.every((r) => r.CustomerReferenceNr?.toLowerCase().startsWith(start.toLowerCase()))).toBe(
+      true,
+    );
     const byName = await walk({ keyword: target.ShopTitle.slice(0, 6).toLowerCase() });
     expect(byName.map((r) => r.ID)).toContain(target.ID);
   });
@@ -152,6 +186,122 @@ describe('ListTransactions', () => {
   it('is refused without view-transactions', async () => {
     const response = await adminGet(t.app, kycToken, 'ListTransactions', { start: daysAgo(3), end: today() });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('CountTransactions', () => {
+  /** The per-day counts must equal a count of the table itself, key by key (zero rows left aside). */
+  async function dayCountsDrift() {
+    const db = t.database.db;
+    const drift = await db.execute(sql`
+      select coalesce(a.day, b.day) as day, coalesce(a.status, b.status) as status
+      from (select (created_on at time zone 'UTC')::date as day, status, prefix, count(*) as n
+            from transactions group by 1, 2, 3) a
+      full join (select day, status, prefix, sum(n) as n from transaction_day_counts
+                 group by 1, 2, 3 having sum(n) <> 0) b
+        on a.day = b.day and a.status = b.status and a.prefix = b.prefix
+      where a.n is distinct from b.n
+      union all
+      select coalesce(a.day, b.day), coalesce(a.status, b.status)
+      from (select merchant_id, (created_on at time zone 'UTC')::date as day, status, prefix, count(*) as n
+            from transactions group by 1, 2, 3, 4) a
+      full join (select merchant_id, day, status, prefix, n from transaction_merchant_day_counts where n <> 0) b
+        on a.merchant_id = b.merchant_id and a.day = b.day and a.status = b.status and a.prefix = b.prefix
+      where a.n is distinct from b.n`);
+    // Both drivers answer with `rows`; any row is a key whose count drifted.
+    return (drift as unknown as { rows: unknown[] }).rows;
+  }
+
+  it('counts exactly the rows the list walks, for each filter and keyword shape', async () => {
+    const someone = (await list({})).records[0];
+    if (!someone) throw new Error('no rows');
+    const filters: Record<string, string>[] = [
+      {},
+      { start: daysAgo(3), end: daysAgo(1) },
+      { statuses: DEFAULT_STATUS_FILTER.join(',') },
+      { statuses: 'rt-t,expired' },
+      { merchantId: String(someone.MerchantID) },
+      { merchantId: String(someone.MerchantID), statuses: 'paid' },
+      { keyword: formatTransactionRef(someone.Prefix, someone.TransactionID) },
+      { keyword: someone.ShopTitle.slice(0, 5).toLowerCase() },
+      { keyword: 'a' },
+      { keyword: 'nothing-matches-this' },
+    ];
+    for (const filter of filters) {
+      const counted = await count(filter);
+      expect(counted, JSON.stringify(filter)).toEqual({
+        total: (await walk(filter)).length,
+        isCapped: false,
+      });
+    }
+  });
+
+  it('stops a free-text count at the cap unless the exact count is asked for', async () => {
+    const filter = {
+      from: new Date(`${daysAgo(13)}T00:00:00Z`),
+      to: new Date(`${daysAgo(-1)}T00:00:00Z`),
+      statuses: [],
+      keyword: classifyKeyword('a'),
+    };
+    const exact = await countTransactions(t.database.db, filter);
+    expect(exact.total).toBeGreaterThan(10);
+    expect(await countTransactions(t.database.db, filter, 10)).toEqual({ total: 10, isCapped: true });
+    expect(await countTransactions(t.database.db, filter, exact.total)).toEqual(exact);
+    expect(await count({ keyword: 'a', exact: '1' })).toEqual(exact);
+    // Only free text is capped: an empty keyword is summed from the per-day counts, whatever the cap.
+    const all = await countTransactions(t.database.db, { ...filter, keyword: classifyKeyword('') }, 10);
+    expect(all.isCapped).toBe(false);
+    expect(all.total).toBeGreaterThan(10);
+  });
+
+  it('keeps the per-day counts exact through inserts, status changes, edits and deletes', async () => {
+    expect(await dayCountsDrift()).toEqual([]);
+    const waiting = (await walk({ statuses: 'waiting' }))[0];
+    if (!waiting) throw new Error('no waiting payment');
+    const before = { waiting: await count({ statuses: 'waiting' }), paid: await count({ statuses: 'paid' }) };
+    const admin = (await signIn(t.app, 'admin')).token;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin?Call=TransactionStatusUpdate',
+      headers: { ...csrf, authorization: `Bearer ${admin}` },
+      payload: {
+        TransactionID: formatTransactionRef('T', waiting.TransactionID),
+        targetMerchant: waiting.MerchantID,
+        statusID: 1,
+        notenough: 0,
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await count({ statuses: 'waiting' })).total).toBe(before.waiting.total - 1);
+    expect((await count({ statuses: 'paid' })).total).toBe(before.paid.total + 1);
+
+    const db = t.database.db;
+    const [other] = await db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(ne(merchants.id, waiting.MerchantID))
+      .limit(1);
+    // A bulk insert, a move to another day and merchant, an edit that moves nothing, and a delete.
+    await db.execute(sql`
+      insert into transactions (prefix, transaction_id, merchant_id, original_amount, input_currency, amount,
+        alt_coin_id, status, transaction_type, created_on, updated_on, security, coin_address)
+      select 'T', 900000 + g, ${waiting.MerchantID}, 1, 'EUR', 1, ${waiting.AltCoinID}, 'expired', 'API',
+             now() - g * interval '7 hours', now(), 'sec-' || g, 'NA'
+      from generate_series(1, 40) g`);
+    await db.execute(sql`update transactions set created_on = created_on - interval '2 days',
+      merchant_id = ${other?.id} where transaction_id between 900001 and 900010`);
+    await db.execute(sql`update transactions set comments = 'checked' where transaction_id > 900000`);
+    await db.execute(sql`delete from transactions where transaction_id between 900011 and 900020`);
+    expect(await dayCountsDrift()).toEqual([]);
+    await db.execute(sql`delete from transactions where transaction_id > 900000`);
+  });
+
+  it('refuses bad input with the SPEC text and needs view-transactions', async () => {
+    const swapped = await adminGet(t.app, token, 'CountTransactions', { start: today(), end: daysAgo(3) });
+    expect(swapped.statusCode).toBe(400);
+    expect(swapped.json().message).toBe('From date can not be greater than To date');
+    const refused = await adminGet(t.app, kycToken, 'CountTransactions', { start: daysAgo(3), end: today() });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -5,9 +5,30 @@ import type {
   TransactionSortColumn,
   TransactionStatus,
 } from '@bo/contract';
-import { and, asc, eq, exists, gte, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database';
-import { altCoins, merchants, shownDateOf, transactions } from '../../db/schema';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database';
+import {
+  altCoins,
+  merchants,
+  shownDateOf,
+  transactionDayCounts,
+  transactionMerchantDayCounts,
+  transactions,
+} from '../../db/schema';
 import { escapeLike, type KeywordQuery } from './keyword.rule';
 
 const t = transactions;
@@ -77,14 +98,18 @@ export interface Keyset {
   id: number;
 }
 
-function statusCondition(statuses: readonly StatusFilterValue[]): SQL | undefined {
+/** The status filter on any table with `status` and `prefix`: transactions and their count tables. */
+function statusCondition(
+  statuses: readonly StatusFilterValue[],
+  c: { status: AnyColumn; prefix: AnyColumn } = t,
+): SQL | undefined {
   // No status chosen means no status filter; the dashboard always sends its selection.
   if (statuses.length === 0) return undefined;
   const plain = statuses.filter((s) => s !== 'rt-t' && s !== 'rt-p');
   const parts: SQL[] = [];
-  if (plain.length > 0) parts.push(inArray(t.status, plain));
-  if (statuses.includes('rt-t')) parts.push(sql`(${t.status} = 'reflextrader' and ${t.prefix} = 'T')`);
-  if (statuses.includes('rt-p')) parts.push(sql`(${t.status} = 'reflextrader' and ${t.prefix} = 'P')`);
+  if (plain.length > 0) parts.push(inArray(c.status, plain));
+  if (statuses.includes('rt-t')) parts.push(sql`(${c.status} = 'reflextrader' and ${c.prefix} = 'T')`);
+  if (statuses.includes('rt-p')) parts.push(sql`(${c.status} = 'reflextrader' and ${c.prefix} = 'P')`);
   return or(...parts);
 }
 
@@ -133,6 +158,20 @@ async function keywordMatch(db: DbOrTx, keyword: KeywordQuery): Promise<KeywordM
           eq(t.revolutId, keyword.value),
         ),
       };
+    case 'email':
+    case 'reference': {
+      // transactions_email_lower_idx / transactions_customer_ref_prefix_idx (lower(customer_reference)
+      // text_pattern_ops: a prefix is a range of the B-tree). References are ASCII (the keyword's shape), so
+      // JavaScript's lower case is SQL's.
+      const lookup =
+        keyword.kind === 'email'
+          ? sql`lower(${t.email}) = lower(${keyword.value})`
+          : sql`lower(${t.customerReference}) like ${`${escapeLike(keyword.value.toLowerCase())}%`}`;
+      // Only an address or reference that exists somewhere is looked up as one; anything else (a part of an
+      // address, a typo) is searched as the text it is, so nothing the free-text search finds goes missing.
+      const [found] = await db.select({ one: sql`1` }).from(t).where(lookup).limit(1);
+      return found ? { own: lookup } : keywordMatch(db, { kind: 'text', value: keyword.value });
+    }
     case 'text': {
       const pattern = `%${escapeLike(keyword.value)}%`;
       // Every branch is an index (ADR 0005): the merchants matching by name become a list of ids for
@@ -303,30 +342,113 @@ export async function listTransactionsPage(
   };
 }
 
+export interface TransactionTotal {
+  total: number;
+  /** The count stopped at the cap: there are more rows than `total`. */
+  isCapped: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day of an instant at midnight, or undefined when it is not at midnight. */
+const wholeDay = (at: Date): string | undefined =>
+  at.getTime() % DAY_MS === 0 ? at.toISOString().slice(0, 10) : undefined;
+
 /**
- * Exact, and read from indexes: a range and status selection from transactions_status_created_idx alone.
- * A free-text count is two disjoint parts, each on its own index: the name-matched merchants' rows (from
- * transactions_merchant_created_idx alone) plus the other rows whose own text matches (trigram indexes).
- * Counted as one OR, PostgreSQL's default costs would price the merchant index's bitmap above a full
- * scan that runs ILIKE on every row, two to three times slower (ADR 0005).
+ * A total without keyword, summed from the per-day counts the triggers of migration 0007 keep (ADR 0010):
+ * at most one row per day, status and prefix (per merchant with a merchant or referral filter), however
+ * many transactions the range holds. Undefined when the range is not whole UTC days, which the table
+ * cannot answer.
  */
-export async function countTransactions(db: DbOrTx, filter: ListFilter): Promise<number> {
-  const { base, keyword } = await filterOf(db, filter);
-  const count = sql<number>`count(*)::int`;
-  if (!keyword.byMerchant) {
-    const [row] = await db.select({ n: count }).from(t).where(and(base, keyword.own));
+async function countFromDayCounts(db: DbOrTx, filter: ListFilter): Promise<number | undefined> {
+  const fromDay = wholeDay(filter.from);
+  const toDay = wholeDay(filter.to);
+  if (fromDay === undefined || toDay === undefined) return undefined;
+  const total = sql<number>`coalesce(sum(n), 0)::int`;
+  if (filter.merchantId === undefined && !filter.referral) {
+    const c = transactionDayCounts;
+    const [row] = await db
+      .select({ n: total })
+      .from(c)
+      .where(and(gte(c.day, fromDay), lt(c.day, toDay), statusCondition(filter.statuses, c)));
     return row?.n ?? 0;
   }
-  // The scalar subquery counts in its own "transactions"; one statement, so both parts see one snapshot.
-  const others = db
-    .select({ n: sql`count(*)` })
-    .from(t)
-    .where(and(base, not(keyword.byMerchant), keyword.own));
+  const m = transactionMerchantDayCounts;
+  const ids = filter.referral ? await merchantIds(db, eq(merchants.referral, filter.referral)) : undefined;
   const [row] = await db
-    .select({ n: sql<number>`(count(*) + (${others}))::int` })
-    .from(t)
-    .where(and(base, keyword.byMerchant));
+    .select({ n: total })
+    .from(m)
+    .where(
+      and(
+        filter.merchantId === undefined ? undefined : eq(m.merchantId, filter.merchantId),
+        ids === undefined
+          ? undefined
+          : ids.length === 0
+            ? sql`false`
+            : sql`${m.merchantId} = any(${sql.param(ids)}::integer[])`,
+        gte(m.day, fromDay),
+        lt(m.day, toDay),
+        statusCondition(filter.statuses, m),
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/**
+ * The total for 'Showing a - b of n' (ADR 0010). Without a keyword it is summed from the per-day counts;
+ * an id-, hash- or address-shaped keyword is an exact index lookup of a row or a few. A free-text count
+ * stops after `cap` rows when a cap is given: each match is a row read, and a common word matches
+ * hundreds of thousands of them. It is two disjoint parts, each on its own index: the name-matched
+ * merchants' rows (transactions_merchant_created_idx) plus the other rows whose own text matches (trigram
+ * indexes). Written as one OR, PostgreSQL's default costs would price the merchant index's bitmap above a
+ * full scan that runs ILIKE on every row (ADR 0005).
+ */
+export async function countTransactions(
+  db: DbOrTx,
+  filter: ListFilter,
+  cap?: number,
+): Promise<TransactionTotal> {
+  if (filter.keyword.kind === 'none') {
+    const total = await countFromDayCounts(db, filter);
+    if (total !== undefined) return { total, isCapped: false };
+  }
+  const { base, keyword } = await filterOf(db, filter);
+  // Two disjoint parts for free text (the name-matched merchants' rows, then the others), one otherwise.
+  const parts = keyword.byMerchant
+    ? [and(base, keyword.byMerchant), and(base, not(keyword.byMerchant), keyword.own)]
+    : [and(base, keyword.own)];
+  if (filter.keyword.kind === 'text' && cap !== undefined) {
+    // Part by part, each stopping once the cap is passed, newest first so the walk stays in the range:
+    // a common name or word is settled by its first part or its first few thousand rows.
+    let n = 0;
+    for (const where of parts) {
+      const rows = db
+        .select({ one: sql`1` })
+        .from(t)
+        .where(where)
+        .orderBy(desc(t.createdOn))
+        .limit(cap + 1 - n)
+        .as('capped');
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(rows);
+      n += row?.n ?? 0;
+      // The parts are disjoint by merchant, so a row written between the two statements is counted once
+      // at most, as if the count had been taken a moment earlier or later.
+      if (n > cap) return { total: cap, isCapped: true };
+    }
+    return { total: n, isCapped: false };
+  }
+  const [first, second] = parts;
+  const counted =
+    second === undefined
+      ? await db.select({ n: sql<number>`count(*)::int` }).from(t).where(first)
+      : // The scalar subquery counts in its own "transactions"; one statement, so both parts see one snapshot.
+        await db
+          .select({
+            n: sql<number>`(count(*) + (${db.select({ n: sql`count(*)` }).from(t).where(second)}))::int`,
+          })
+          .from(t)
+          .where(first);
+  return { total: counted[0]?.n ?? 0, isCapped: false };
 }
 
 export async function findTransaction(
@@ -342,6 +464,28 @@ export async function findTransaction(
     .where(and(eq(t.prefix, prefix), eq(t.transactionId, id)))
     .limit(1)) as JoinedRow[];
   return row ? toTransaction(row) : undefined;
+}
+
+/**
+ * findTransaction as a prepared statement, for the live feeds (ADR 0011): they read one row per platform
+ * event, and building this wide query afresh each time cost the server more than running it. On PostgreSQL
+ * each pooled connection also parses and plans it once, under its name.
+ */
+export function prepareFindTransaction(
+  db: Db,
+): (prefix: 'T' | 'P', id: number) => Promise<Transaction | undefined> {
+  const query = db
+    .select(rowColumns)
+    .from(t)
+    .innerJoin(merchants, eq(merchants.id, t.merchantId))
+    .innerJoin(altCoins, eq(altCoins.id, t.altCoinId))
+    .where(and(eq(t.prefix, sql.placeholder('prefix')), eq(t.transactionId, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('live_find_transaction');
+  return async (prefix, id) => {
+    const [row] = (await query.execute({ prefix, id })) as JoinedRow[];
+    return row ? toTransaction(row) : undefined;
+  };
 }
 
 /** Merchants with at least one transaction created in [from, to), by shop title. */

@@ -6,9 +6,12 @@ import {
   MERCHANT_LIST_FALLBACK_DAYS,
   type MerchantListItem,
   parseTransactionRef,
+  TRANSACTION_COUNT_CAP,
   type Transaction,
+  type TransactionCount,
   type TransactionList,
   type TransactionSortColumn,
+  type transactionCountParamsSchema,
   type transactionListParamsSchema,
 } from '@bo/contract';
 import { z } from 'zod';
@@ -84,38 +87,45 @@ function dayStart(day: string): Date {
   return date;
 }
 
+/** The filters the list and its count share, as the repository takes them. */
+function filterOf(params: Omit<z.output<typeof transactionCountParamsSchema>, 'exact'>): ListFilter {
+  return {
+    from: dayStart(params.start),
+    to: new Date(dayStart(params.end).getTime() + DAY_MS),
+    statuses: params.statuses,
+    merchantId: params.merchantId,
+    referral: params.referral,
+    keyword: classifyKeyword(params.keyword),
+  };
+}
+
 export function createTransactionsService(db: Db, now: () => Date) {
   return {
+    /** One page, without its total: the total is CountTransactions, asked beside it (ADR 0010). */
     async list(params: z.output<typeof transactionListParamsSchema>): Promise<TransactionList> {
-      const filter: ListFilter = {
-        from: dayStart(params.start),
-        to: new Date(dayStart(params.end).getTime() + DAY_MS),
-        statuses: params.statuses,
-        merchantId: params.merchantId,
-        referral: params.referral,
-        keyword: classifyKeyword(params.keyword),
-      };
-      const total = await countTransactions(db, filter);
       const after =
         params.cursor && (params.page === 'next' || params.page === 'prev')
           ? decodeCursor(params.cursor, params.sort)
           : undefined;
-      const lastPageSize = total % params.pageSize || params.pageSize;
-      const { records, keys } = await listTransactionsPage(db, filter, {
+      const { records, keys } = await listTransactionsPage(db, filterOf(params), {
         sort: params.sort,
         order: params.order,
         after,
         backwards: params.page === 'prev' || params.page === 'last',
-        limit: params.page === 'last' ? lastPageSize : params.pageSize,
+        limit: params.pageSize,
       });
       const first = keys[0];
       const last = keys.at(-1);
       return {
         records,
-        total,
         firstCursor: first ? encodeCursor(first) : null,
         lastCursor: last ? encodeCursor(last) : null,
       };
+    },
+
+    /** 'Showing a - b of n': exact, except a free-text count past the cap unless `exact` is asked for. */
+    count(params: z.output<typeof transactionCountParamsSchema>): Promise<TransactionCount> {
+      return countTransactions(db, filterOf(params), params.exact ? undefined : TRANSACTION_COUNT_CAP);
     },
 
     /** The status dialog's change: one locked row, one audit entry with before and after. */

@@ -1,5 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { CoinConverter } from '../../features/converter/components/coin-converter';
@@ -22,34 +23,37 @@ export function AdminLayout() {
   useNotificationFeed();
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{
-        width: 232,
-        breakpoint: 'sm',
-        collapsed: { mobile: !isMobileOpen, desktop: !isSidebarExpanded },
-      }}
-      padding="lg"
-    >
-      <DocumentTitle />
-      <AppShell.Header>
-        <TopBar
-          isSidebarOpen={isSidebarExpanded}
-          isMobileSidebarOpen={isMobileOpen}
-          onToggleSidebar={toggleSidebar}
-          onToggleMobileSidebar={mobile.toggle}
-          tools={<CoinConverter />}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Main navigation">
-        <Sidebar onNavigate={mobile.close} />
-      </AppShell.Navbar>
-      {/* Room at the bottom, so the floating chat button never hides the last row of a page. */}
-      <AppShell.Main bg="gray.0" pb={88}>
-        <Outlet />
-      </AppShell.Main>
-      <ChatWidget />
-      <ReloginModal />
-    </AppShell>
+    // Only admin screens open modals (confirmations, sign-out); see Providers.
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{
+          width: 232,
+          breakpoint: 'sm',
+          collapsed: { mobile: !isMobileOpen, desktop: !isSidebarExpanded },
+        }}
+        padding="lg"
+      >
+        <DocumentTitle />
+        <AppShell.Header>
+          <TopBar
+            isSidebarOpen={isSidebarExpanded}
+            isMobileSidebarOpen={isMobileOpen}
+            onToggleSidebar={toggleSidebar}
+            onToggleMobileSidebar={mobile.toggle}
+            tools={<CoinConverter />}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Main navigation">
+          <Sidebar onNavigate={mobile.close} />
+        </AppShell.Navbar>
+        {/* Room at the bottom, so the floating chat button never hides the last row of a page. */}
+        <AppShell.Main bg="gray.0" pb={88}>
+          <Outlet />
+        </AppShell.Main>
+        <ChatWidget />
+        <ReloginModal />
+      </AppShell>
+    </ModalsProvider>
   );
 }

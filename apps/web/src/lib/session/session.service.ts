@@ -40,9 +40,9 @@ export const loadAccountInfo = async (): Promise<void> => {
  */
 export const establishSession = async (session: Session): Promise<void> => {
   useAppStore.getState().setSession(session);
-  await mintToken();
-  // Missing account details degrade the welcome card only; they must not block signing in.
-  await loadAccountInfo().catch(handleApiError);
+  // Side by side, not one after the other: neither needs the other, and both stand between a reload and
+  // the dashboard. Missing account details degrade the welcome card only; they must not block signing in.
+  await Promise.all([mintToken(), loadAccountInfo().catch(handleApiError)]);
   useAppStore.getState().markLoggedIn();
 };
 

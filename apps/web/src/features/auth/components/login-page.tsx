@@ -8,7 +8,12 @@ import { useLogin } from '../hooks/use-login';
 const forgotPasswordPath =
   PUBLIC_ROUTES.find((r) => r.name === 'forgot-password')?.path ?? '/forgot-password';
 
-export function LoginPage() {
+export interface LoginPageProps {
+  /** Called as a valid sign-in is sent: the app starts loading the screens it leads to. */
+  onSubmitting?: () => void;
+}
+
+export function LoginPage({ onSubmitting }: LoginPageProps) {
   const login = useLogin();
   const lastUsername = useAppStore((s) => s.username);
 
@@ -23,7 +28,10 @@ export function LoginPage() {
       <CredentialsForm
         submitLabel="Login"
         initialUsername={lastUsername}
-        onSubmit={login}
+        onSubmit={(credentials) => {
+          onSubmitting?.();
+          return login(credentials);
+        }}
         footer={
           <Group justify="center">
             <Anchor component={Link} to={forgotPasswordPath} size="sm">

@@ -82,6 +82,22 @@ describe('FailureBox', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('order')).toBe('asc'));
   });
 
+  it("shows a keyword's capped total as n+, with its 125 pages", async () => {
+    signIn();
+    const capped = {
+      data: {
+        data: {
+          records: Array.from({ length: 8 }, (_, i) => failure({ ID: 100 + i })),
+          meta: { total: 1000, offset: 0, limit: 8, page: 1, isCapped: true },
+        },
+      },
+    };
+    mockApi({ TransactionFailure: capped });
+    renderWithProviders(<FailureBox />);
+    expect(await screen.findByText('Showing 1 - 8 of 1000+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '125' })).toBeInTheDocument();
+  });
+
   it('flips the sticky flag through UpdateTable', async () => {
     signIn();
     const { calls } = mockApi({

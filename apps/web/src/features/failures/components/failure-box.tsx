@@ -79,6 +79,8 @@ export function FailureBox() {
   });
   const records = list.data?.data.records ?? [];
   const total = list.data?.data.meta.total ?? 0;
+  // A keyword's total stops at FAILURE_COUNT_CAP (ADR 0010): 'of 1000+'.
+  const isCapped = list.data?.data.meta.isCapped ?? false;
   const pages = Math.max(1, Math.ceil(total / FAILURE_CAUSES_PAGE_SIZE));
   const now = new Date();
 
@@ -267,7 +269,7 @@ export function FailureBox() {
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {total > 0
-              ? `Showing ${(page - 1) * FAILURE_CAUSES_PAGE_SIZE + 1} - ${(page - 1) * FAILURE_CAUSES_PAGE_SIZE + records.length} of ${total}`
+              ? `Showing ${(page - 1) * FAILURE_CAUSES_PAGE_SIZE + 1} - ${(page - 1) * FAILURE_CAUSES_PAGE_SIZE + records.length} of ${total}${isCapped ? '+' : ''}`
               : ''}
           </Text>
           {pages > 1 ? (

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { makeTransaction } from '../../../test/transaction-fixtures';
+import { listRoutes, makeTransaction } from '../../../test/transaction-fixtures';
 
 const frame = (text: string) => {
   const socket = FakeWebSocket.find(SOCKET_PATHS.notifications);
@@ -17,7 +17,7 @@ describe('NotificationBell', () => {
   it('counts live notifications, and marking one read copies it and opens its transaction', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: { records: [], total: 0, firstCursor: null, lastCursor: null } },
+        ...listRoutes({ records: [], firstCursor: null, lastCursor: null }),
         MerchantsListDash: { data: [] },
         TransactionDetail: { data: makeTransaction({ TransactionID: 42, ID: 42 }) },
       }),
@@ -43,9 +43,7 @@ describe('NotificationBell', () => {
   it('lists success toasts too, and Clear All empties the list', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: {
-          data: { records: [makeTransaction()], total: 1, firstCursor: 'a', lastCursor: 'a' },
-        },
+        ...listRoutes({ records: [makeTransaction()], firstCursor: 'a', lastCursor: 'a' }),
         MerchantsListDash: { data: [] },
       }),
     );

@@ -9,6 +9,8 @@ const useRefreshTransactions = () => {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: queryKey('admin', 'ListTransactions').slice(0, 2) }),
+      // A status change moves the row between the status filters' totals.
+      client.invalidateQueries({ queryKey: queryKey('admin', 'CountTransactions').slice(0, 2) }),
       client.invalidateQueries({ queryKey: queryKey('admin', 'TransactionDetail').slice(0, 2) }),
       client.invalidateQueries({ queryKey: queryKey('admin', 'TransactionAudit').slice(0, 2) }),
     ]);

@@ -1,4 +1,4 @@
-import type { TransactionListParams } from '@bo/contract';
+import type { TransactionCountParams, TransactionListParams } from '@bo/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 
@@ -8,6 +8,13 @@ import { useAdminQuery } from '../../../lib/api/use-call-query';
  */
 export const useTransactionList = (params: TransactionListParams) =>
   useAdminQuery('ListTransactions', params, { placeholderData: keepPreviousData, staleTime: 0 });
+
+/**
+ * The total for 'Showing a - b of n', asked beside the page (ADR 0010): the rows show without waiting for it,
+ * and paging or sorting does not ask again (the key holds the filters only).
+ */
+export const useTransactionCount = (params: TransactionCountParams) =>
+  useAdminQuery('CountTransactions', params, { placeholderData: keepPreviousData, staleTime: 0 });
 
 /** Merchants with transactions in the range, for the merchant picker. */
 export const useDashboardMerchants = (startDate: string, endDate: string) =>

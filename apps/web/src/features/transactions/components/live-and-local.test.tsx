@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { makePage, makeTransaction } from '../../../test/transaction-fixtures';
+import { listRoutes, makePage, makeTransaction } from '../../../test/transaction-fixtures';
 import { type WorkerLike, workerFactory } from '../hooks/use-local-transactions';
+import { SYNC_FIRST_CHUNK } from '../local/local-store';
 import { createWorkerHandler } from '../local/worker-handler';
 import type { FromWorker, ToWorker } from '../local/worker-protocol';
 
@@ -43,7 +44,7 @@ describe('live transactions', () => {
   it('adds a new waiting transaction of today on top of page one and highlights it', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: makePage(2, 1, 2) },
+        ...listRoutes(makePage(2, 1)),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -74,7 +75,7 @@ describe('live transactions', () => {
   it('refreshes a row already shown, and leaves out one that fails the filters', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: makePage(2, 1, 2) },
+        ...listRoutes(makePage(2, 1)),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -116,13 +117,12 @@ describe('Local mode', () => {
         makeTransaction({ ID: 2, TransactionID: 2, ShopTitle: 'Armoury', TransactionType: 'Payment' }),
         makeTransaction({ ID: 1, TransactionID: 1, ShopTitle: 'Coffee', TransactionType: 'Payment' }),
       ],
-      total: 3,
       firstCursor: 'a',
       lastCursor: 'b',
     };
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: all },
+        ...listRoutes(all),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -133,7 +133,7 @@ describe('Local mode', () => {
 
     expect(await screen.findByText('3 rows loaded')).toBeInTheDocument();
     const chunk = calls.filter((c) => c.url.searchParams.get('Call') === 'ListTransactions').at(-1);
-    expect(chunk?.url.searchParams.get('pageSize')).toBe('500');
+    expect(chunk?.url.searchParams.get('pageSize')).toBe(String(SYNC_FIRST_CHUNK));
     expect(chunk?.headers.get('Authorization')).toBe('Bearer jwt-1');
     const table = await screen.findByRole('table', { name: 'Local transactions' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));

@@ -6,9 +6,9 @@ import {
 } from '@bo/contract';
 import { Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { nextSort } from '../../../components/ui/sortable-header/sortable-header';
-import type { LocalView } from '../hooks/use-local-transactions';
+import { type LocalStateStore, useLocalView } from '../hooks/use-local-transactions';
 import { EMPTY_LOCAL_FILTER, type LocalFilter, type LocalQuery } from '../local/local-query';
 import { Pager, TransactionsView } from './transactions-view';
 
@@ -16,7 +16,8 @@ const ALL_MERCHANTS = 'all';
 const STATUS_DATA = STATUS_FILTER_OPTIONS.map((o) => ({ value: o.value, label: o.label }));
 
 export interface LocalPanelProps {
-  view: LocalView;
+  /** The worker's answers; read here, so an answer re-renders this panel and not the whole card. */
+  store: LocalStateStore;
   query: (query: LocalQuery) => void;
   highlighted: ReadonlySet<string>;
 }
@@ -25,7 +26,8 @@ export interface LocalPanelProps {
  * Local mode (SPEC §2.6 item 2): its own merchant, keyword, status and type filters over the rows the worker
  * loaded. Every change is a message to the worker, which filters off the page's thread and answers a page.
  */
-export function LocalPanel({ view, query, highlighted }: LocalPanelProps) {
+export function LocalPanel({ store, query, highlighted }: LocalPanelProps) {
+  const view = useLocalView(store);
   const [filter, setFilter] = useState<LocalFilter>(EMPTY_LOCAL_FILTER);
   const [sort, setSort] = useState<{ sort: TransactionSortColumn; order: 'asc' | 'desc' }>({
     sort: 'CreatedOn',
@@ -41,12 +43,34 @@ export function LocalPanel({ view, query, highlighted }: LocalPanelProps) {
     setFilter((f) => ({ ...f, ...next }));
     setPage(1);
   };
-  const toggleSort = (column: TransactionSortColumn) => {
+  const toggleSort = useCallback((column: TransactionSortColumn) => {
     setSort((s) => ({ sort: column, order: nextSort({ key: s.sort, order: s.order }, column) }));
     setPage(1);
-  };
+  }, []);
 
   const { result, facets } = view;
+  // A keystroke re-renders the filters at once; the rows (with their action buttons, the bulk of the panel)
+  // are drawn again only when the worker's answer brings new ones.
+  const table = useMemo(
+    () => (
+      <TransactionsView
+        label="Local transactions"
+        records={result.rows}
+        sort={sort.sort}
+        order={sort.order}
+        onSort={toggleSort}
+        highlighted={highlighted}
+      />
+    ),
+    [result.rows, sort, toggleSort, highlighted],
+  );
+  const merchantData = useMemo(
+    () => [
+      { value: ALL_MERCHANTS, label: 'All Merchants' },
+      ...facets.merchants.map((m) => ({ value: String(m.id), label: m.title })),
+    ],
+    [facets.merchants],
+  );
   const lastPage = Math.max(1, Math.ceil(result.total / TRANSACTIONS_PAGE_SIZE));
 
   return (
@@ -54,10 +78,7 @@ export function LocalPanel({ view, query, highlighted }: LocalPanelProps) {
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Local merchant"
-          data={[
-            { value: ALL_MERCHANTS, label: 'All Merchants' },
-            ...facets.merchants.map((m) => ({ value: String(m.id), label: m.title })),
-          ]}
+          data={merchantData}
           value={filter.merchantId === null ? ALL_MERCHANTS : String(filter.merchantId)}
           onChange={(value) =>
             change({ merchantId: value === null || value === ALL_MERCHANTS ? null : Number(value) })
@@ -102,14 +123,7 @@ export function LocalPanel({ view, query, highlighted }: LocalPanelProps) {
           w={220}
         />
       </Group>
-      <TransactionsView
-        label="Local transactions"
-        records={result.rows}
-        sort={sort.sort}
-        order={sort.order}
-        onSort={toggleSort}
-        highlighted={highlighted}
-      />
+      {table}
       <Pager
         page={result.page}
         pageSize={TRANSACTIONS_PAGE_SIZE}

@@ -1,6 +1,5 @@
 import { adminPath, currentStatusChoice, invoiceLink, providerKindOf, type Transaction } from '@bo/contract';
-import { ActionIcon, Badge, Group, Menu, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Badge, Group, Menu } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconCopy,
@@ -13,8 +12,9 @@ import {
   IconReceipt,
   IconUser,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useHoverTooltips } from '../../../components/ui/hover-tooltips';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useProductConfig } from '../../../lib/config/use-product-config';
 import { useHasPermission } from '../../../lib/session/use-permission';
@@ -27,11 +27,50 @@ const isWebLink = (url: string): boolean => /^https?:\/\//i.test(url);
 
 function CopyAction({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
   return (
-    <Tooltip label={label} withArrow openDelay={300}>
-      <ActionIcon variant="subtle" size="sm" aria-label={label} onClick={() => void copyToClipboard(value)}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="subtle"
+      size="sm"
+      aria-label={label}
+      data-tooltip={label}
+      onClick={() => void copyToClipboard(value)}
+    >
+      {icon}
+    </ActionIcon>
+  );
+}
+
+/**
+ * Mounts its dialog on the first open and keeps it (for the closing transition): a page of rows would
+ * otherwise mount two or three closed dialogs per row (ADR 0012).
+ */
+function useDialog() {
+  const [isOpen, setOpen] = useState(false);
+  const [isMounted, setMounted] = useState(false);
+  return {
+    isOpen,
+    isMounted,
+    open: () => {
+      setMounted(true);
+      setOpen(true);
+    },
+    close: () => setOpen(false),
+  };
+}
+
+/**
+ * 'Copy invoice link', when the checkout's address template is configured. Its own component, so the
+ * configuration is read when the menu opens, not by every row of every page.
+ */
+function InvoiceLinkItem({ tx, txRef }: { tx: Transaction; txRef: string }) {
+  const template = useProductConfig().data?.invoiceUrlTemplate ?? null;
+  if (tx.Prefix !== 'T' || !template) return null;
+  return (
+    <Menu.Item
+      leftSection={<IconLink size={16} aria-hidden />}
+      onClick={() => void copyToClipboard(invoiceLink(template, txRef, tx.Security))}
+    >
+      Copy invoice link
+    </Menu.Item>
   );
 }
 
@@ -50,10 +89,12 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
   const iconProps = { size: 16, 'aria-hidden': true } as const;
   const canEditStatus =
     useHasPermission('admin-commander') && tx.Prefix === 'T' && currentStatusChoice(tx) !== null;
-  const [isStatusOpen, statusDialog] = useDisclosure(false);
-  const [isLogsOpen, logsDialog] = useDisclosure(false);
-  const [isProviderOpen, providerDialog] = useDisclosure(false);
-  const invoiceTemplate = useProductConfig().data?.invoiceUrlTemplate ?? null;
+  const statusDialog = useDialog();
+  const logsDialog = useDialog();
+  const providerDialog = useDialog();
+  const tooltips = useHoverTooltips();
+  // The menu (a floating dropdown) is mounted on the first click, opened; until then, a plain button.
+  const [isMenuMounted, setMenuMounted] = useState(false);
   const provider = providerKindOf(tx.ExternalTransactionProvider) ? tx.ExternalTransactionProvider : null;
   const hasComments = (tx.Comments ?? '').trim() !== '';
 
@@ -61,78 +102,87 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
     tx.BlockExplorer && isWebLink(tx.BlockExplorer) && tx.CoinAddress !== 'NA' ? tx.BlockExplorer : null;
   const copy = (value: string) => () => void copyToClipboard(value);
 
+  const moreLabel = `More actions for ${ref}`;
+  const moreButton = (
+    <ActionIcon
+      variant="subtle"
+      size="sm"
+      aria-label={moreLabel}
+      aria-haspopup="menu"
+      onClick={isMenuMounted ? undefined : () => setMenuMounted(true)}
+    >
+      <IconDots {...iconProps} />
+    </ActionIcon>
+  );
+
   return (
-    <Group gap={2} wrap="nowrap">
+    <Group gap={2} wrap="nowrap" {...tooltips.handlers}>
       <CopyAction label="Copy transaction ID" value={ref} icon={<IconCopy {...iconProps} />} />
-      <Tooltip label={hasComments ? 'Logs (has comments)' : 'Logs'} withArrow openDelay={300}>
-        <ActionIcon
-          variant={hasComments ? 'light' : 'subtle'}
-          color={hasComments ? 'yellow' : undefined}
-          size="sm"
-          aria-label={hasComments ? 'Logs, has comments' : 'Logs'}
-          onClick={logsDialog.open}
-        >
-          <IconNotes {...iconProps} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        variant={hasComments ? 'light' : 'subtle'}
+        color={hasComments ? 'yellow' : undefined}
+        size="sm"
+        aria-label={hasComments ? 'Logs, has comments' : 'Logs'}
+        data-tooltip={hasComments ? 'Logs (has comments)' : 'Logs'}
+        onClick={logsDialog.open}
+      >
+        <IconNotes {...iconProps} />
+      </ActionIcon>
       {canEditStatus ? (
-        <Tooltip label="Change status" withArrow openDelay={300}>
-          <ActionIcon variant="subtle" size="sm" aria-label="Change status" onClick={statusDialog.open}>
-            <IconEdit {...iconProps} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label="Change status"
+          data-tooltip="Change status"
+          onClick={statusDialog.open}
+        >
+          <IconEdit {...iconProps} />
+        </ActionIcon>
       ) : null}
       {/* The less frequent actions share one menu, so the eight columns fit a laptop screen. */}
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" size="sm" aria-label={`More actions for ${ref}`}>
-            <IconDots {...iconProps} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconKey {...iconProps} />} onClick={copy(tx.Security)}>
-            Copy security key
-          </Menu.Item>
-          {tx.Prefix === 'T' && invoiceTemplate ? (
-            <Menu.Item
-              leftSection={<IconLink {...iconProps} />}
-              onClick={copy(invoiceLink(invoiceTemplate, ref, tx.Security))}
-            >
-              Copy invoice link
+      {isMenuMounted ? (
+        <Menu position="bottom-end" withinPortal shadow="md" defaultOpened>
+          <Menu.Target>{moreButton}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconKey {...iconProps} />} onClick={copy(tx.Security)}>
+              Copy security key
             </Menu.Item>
-          ) : null}
-          {tx.CustomerReferenceNr ? (
-            <Menu.Item leftSection={<IconUser {...iconProps} />} onClick={copy(tx.CustomerReferenceNr)}>
-              Copy customer reference
-            </Menu.Item>
-          ) : null}
-          {provider ? (
-            <Menu.Item leftSection={<IconReceipt {...iconProps} />} onClick={providerDialog.open}>
-              {`${provider} details`}
-            </Menu.Item>
-          ) : null}
-          {explorer ? (
-            <Menu.Item
-              component="a"
-              href={explorer}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<IconExternalLink {...iconProps} />}
-            >
-              Open in block explorer
-            </Menu.Item>
-          ) : null}
-          {tx.XChangeID !== null ? (
-            <Menu.Item
-              component={Link}
-              to={`${adminPath('dashboard')}?xc=${tx.XChangeID}`}
-              leftSection={<IconArrowsExchange {...iconProps} />}
-            >
-              {`All transactions of xChange ${tx.XChangeID}`}
-            </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
+            <InvoiceLinkItem tx={tx} txRef={ref} />
+            {tx.CustomerReferenceNr ? (
+              <Menu.Item leftSection={<IconUser {...iconProps} />} onClick={copy(tx.CustomerReferenceNr)}>
+                Copy customer reference
+              </Menu.Item>
+            ) : null}
+            {provider ? (
+              <Menu.Item leftSection={<IconReceipt {...iconProps} />} onClick={providerDialog.open}>
+                {`${provider} details`}
+              </Menu.Item>
+            ) : null}
+            {explorer ? (
+              <Menu.Item
+                component="a"
+                href={explorer}
+                target="_blank"
+                rel="noopener noreferrer"
+                leftSection={<IconExternalLink {...iconProps} />}
+              >
+                Open in block explorer
+              </Menu.Item>
+            ) : null}
+            {tx.XChangeID !== null ? (
+              <Menu.Item
+                component={Link}
+                to={`${adminPath('dashboard')}?xc=${tx.XChangeID}`}
+                leftSection={<IconArrowsExchange {...iconProps} />}
+              >
+                {`All transactions of xChange ${tx.XChangeID}`}
+              </Menu.Item>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        moreButton
+      )}
       {isMaster ? (
         <Badge
           size="xs"
@@ -155,11 +205,21 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
           C
         </Badge>
       ) : null}
-      {canEditStatus ? <StatusDialog tx={tx} opened={isStatusOpen} onClose={statusDialog.close} /> : null}
-      <LogsDialog tx={tx} opened={isLogsOpen} onClose={logsDialog.close} />
-      {provider ? (
-        <ProviderDialog tx={tx} provider={provider} opened={isProviderOpen} onClose={providerDialog.close} />
+      {canEditStatus && statusDialog.isMounted ? (
+        <StatusDialog tx={tx} opened={statusDialog.isOpen} onClose={statusDialog.close} />
       ) : null}
+      {logsDialog.isMounted ? (
+        <LogsDialog tx={tx} opened={logsDialog.isOpen} onClose={logsDialog.close} />
+      ) : null}
+      {provider && providerDialog.isMounted ? (
+        <ProviderDialog
+          tx={tx}
+          provider={provider}
+          opened={providerDialog.isOpen}
+          onClose={providerDialog.close}
+        />
+      ) : null}
+      {tooltips.tooltip}
     </Group>
   );
 }

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { useNotificationCenter } from '../../../lib/notifications/notification-center.store';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { makeTransaction } from '../../../test/transaction-fixtures';
+import { listRoutes, makeTransaction } from '../../../test/transaction-fixtures';
 
 const MERCHANTS = { data: [{ ID: 9, ShopTitle: 'Coffee Corner', Name: 'Carla' }] };
-const page = (tx = makeTransaction()) => ({
-  data: { records: [tx], total: 1, firstCursor: 'c1', lastCursor: 'c1' },
-});
+const page = (tx = makeTransaction()) => listRoutes({ records: [tx], firstCursor: 'c1', lastCursor: 'c1' });
 
 const callsNamed = (calls: ReturnType<typeof mockApi>['calls'], name: string) =>
   calls.filter((c) => c.url.searchParams.get('Call') === name);
@@ -18,7 +16,7 @@ describe('status dialog', () => {
   it('preselects Waiting for a paid row and sends statusID 0 with notenough 0', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions', 'admin-commander'], {
-        ListTransactions: page(),
+        ...page(),
         MerchantsListDash: MERCHANTS,
         Last24HData: { status: 500, message: 'not in this test' },
         TotalRegistrations24H: { data: { TotalRegistrations: 0 } },
@@ -45,7 +43,7 @@ describe('status dialog', () => {
   it('sends Not Enough as Paid with notenough 1 and keeps the choice when the server refuses', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions', 'admin-commander'], {
-        ListTransactions: page(makeTransaction({ Status: 'waiting' })),
+        ...page(makeTransaction({ Status: 'waiting' })),
         MerchantsListDash: MERCHANTS,
         Last24HData: { status: 500, message: 'not in this test' },
         TotalRegistrations24H: { data: { TotalRegistrations: 0 } },
@@ -72,7 +70,7 @@ describe('status dialog', () => {
   it('is not offered without admin-commander, nor on payouts', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: page(),
+        ...page(),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -86,7 +84,7 @@ describe('logs dialog', () => {
   it('marks comments in yellow, fills a quick phrase and appends it with KYCLOG', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: page(makeTransaction({ Comments: '2024-03-05 02:00:00 PM - bob: checked' })),
+        ...page(makeTransaction({ Comments: '2024-03-05 02:00:00 PM - bob: checked' })),
         MerchantsListDash: MERCHANTS,
         KYCLOG: { data: { result: 'ok' } },
       }),
@@ -110,7 +108,7 @@ describe('logs dialog', () => {
   it('flags an empty log without sending, and keeps the typed text when saving fails', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: page(makeTransaction({ Prefix: 'P', TransactionID: 77, ID: 77 })),
+        ...page(makeTransaction({ Prefix: 'P', TransactionID: 77, ID: 77 })),
         MerchantsListDash: MERCHANTS,
         KYCLOG: { status: 503, message: 'Database unavailable' },
       }),
@@ -142,7 +140,7 @@ describe('provider dialog', () => {
   it("shows the acquirer's record of the payment, amounts from cents", async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: page(makeTransaction({ ExternalTransactionProvider: 'Stripe' })),
+        ...page(makeTransaction({ ExternalTransactionProvider: 'Stripe' })),
         MerchantsListDash: MERCHANTS,
         PaymentProvider: {
           data: {
@@ -171,7 +169,7 @@ describe('provider dialog', () => {
   it("says 'No record found!' when the provider has no record", async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: page(makeTransaction({ ExternalTransactionProvider: 'BankLink' })),
+        ...page(makeTransaction({ ExternalTransactionProvider: 'BankLink' })),
         MerchantsListDash: MERCHANTS,
         PaymentProvider: { data: null },
       }),

@@ -4,18 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { makePage, makeTransaction } from '../../../test/transaction-fixtures';
+import { listRoutes, makeCount, makePage, makeTransaction } from '../../../test/transaction-fixtures';
 
 const MERCHANTS = { data: [{ ID: 9, ShopTitle: 'Coffee Corner', Name: 'Carla' }] };
 
 const listCalls = (calls: ReturnType<typeof mockApi>['calls']) =>
   calls.filter((c) => c.url.searchParams.get('Call') === 'ListTransactions').map((c) => c.url.searchParams);
+const countCalls = (calls: ReturnType<typeof mockApi>['calls']) =>
+  calls.filter((c) => c.url.searchParams.get('Call') === 'CountTransactions').map((c) => c.url.searchParams);
 
 describe('TransactionsSection', () => {
   it('shows the empty state when there is no transaction', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: makePage(0, 1, 0) },
+        ...listRoutes(makePage(0, 1)),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -38,8 +40,9 @@ describe('TransactionsSection', () => {
       signedInRoutes(['view-transactions'], {
         ListTransactions: (request) => {
           const page = new URL(request.url).searchParams.get('page');
-          return { data: page === 'next' ? makePage(15, 16, 40) : makePage(15, 1, 40) };
+          return { data: page === 'next' ? makePage(15, 16) : makePage(15, 1) };
         },
+        CountTransactions: { data: makeCount(40) },
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -72,10 +75,84 @@ describe('TransactionsSection', () => {
     expect(screen.getByText('Shop 16')).toBeInTheDocument();
   });
 
+  it('shows the rows before their total, which paging does not ask for again', async () => {
+    let answerCount: (value: { data: ReturnType<typeof makeCount> }) => void = () => undefined;
+    const { calls } = mockApi(
+      signedInRoutes(['view-transactions'], {
+        ListTransactions: (request) => {
+          const page = new URL(request.url).searchParams.get('page');
+          return { data: page === 'next' ? makePage(15, 16) : makePage(15, 1) };
+        },
+        CountTransactions: () => new Promise((resolve) => (answerCount = resolve)),
+        MerchantsListDash: MERCHANTS,
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Showing 1 - 15 of …')).toBeInTheDocument();
+    expect(screen.getByText('Shop 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last' })).toBeDisabled();
+    await expect.poll(() => countCalls(calls).length).toBe(1);
+    answerCount({ data: makeCount(40) });
+    expect(await screen.findByText('Showing 1 - 15 of 40')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 16 - 30 of 40')).toBeInTheDocument();
+    expect(countCalls(calls)).toHaveLength(1);
+    expect(countCalls(calls)[0]?.get('keyword')).toBe('');
+    expect(countCalls(calls)[0]?.has('sort')).toBe(false);
+  });
+
+  it('asks Last for the remainder of the total, so the last page lines up', async () => {
+    const { calls } = mockApi(
+      signedInRoutes(['view-transactions'], {
+        ListTransactions: (request) => {
+          const page = new URL(request.url).searchParams.get('page');
+          return { data: page === 'last' ? makePage(10, 31) : makePage(15, 1) };
+        },
+        CountTransactions: { data: makeCount(40) },
+        MerchantsListDash: MERCHANTS,
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    await screen.findByText('Showing 1 - 15 of 40');
+    await user.click(screen.getByRole('button', { name: 'Last' }));
+    expect(await screen.findByText('Showing 31 - 40 of 40')).toBeInTheDocument();
+    const last = listCalls(calls).at(-1);
+    expect(last?.get('page')).toBe('last');
+    expect(last?.get('pageSize')).toBe('10');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('shows a capped total as n+ and counts exactly before going to the last page', async () => {
+    const { calls } = mockApi(
+      signedInRoutes(['view-transactions'], {
+        ListTransactions: (request) => {
+          const page = new URL(request.url).searchParams.get('page');
+          return { data: page === 'last' ? makePage(4, 1231) : makePage(15, 1) };
+        },
+        CountTransactions: (request) =>
+          new URL(request.url).searchParams.get('exact') === 'true'
+            ? { data: makeCount(1234) }
+            : { data: makeCount(1000, true) },
+        MerchantsListDash: MERCHANTS,
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Showing 1 - 15 of 1000+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Last' }));
+    expect(await screen.findByText('Showing 1231 - 1234 of 1234')).toBeInTheDocument();
+    expect(countCalls(calls).at(-1)?.get('exact')).toBe('true');
+    expect(listCalls(calls).at(-1)?.get('pageSize')).toBe('4');
+  });
+
   it('sorts descending on the first header click and ascending on the second', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: makePage(3, 1, 3) },
+        ...listRoutes(makePage(3, 1)),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -102,7 +179,7 @@ describe('TransactionsSection', () => {
   it('refuses a From date after the To date and sends nothing', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: makePage(0, 1, 0) },
+        ...listRoutes(makePage(0, 1)),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -121,17 +198,14 @@ describe('TransactionsSection', () => {
   it('copies the transaction id and confirms with a toast', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: {
-          data: {
-            records: [
-              makeTransaction(),
-              makeTransaction({ ID: 1300, TransactionID: 1300, MasterTransactionID: 1234 }),
-            ],
-            total: 2,
-            firstCursor: 'a',
-            lastCursor: 'b',
-          },
-        },
+        ...listRoutes({
+          records: [
+            makeTransaction(),
+            makeTransaction({ ID: 1300, TransactionID: 1300, MasterTransactionID: 1234 }),
+          ],
+          firstCursor: 'a',
+          lastCursor: 'b',
+        }),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -163,7 +237,7 @@ describe('TransactionsSection', () => {
   it('selects every status with Select All, keeps filters in the URL and resets to the defaults', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: makePage(1, 1, 1) },
+        ...listRoutes(makePage(1, 1)),
         MerchantsListDash: MERCHANTS,
       }),
     );
@@ -190,7 +264,7 @@ describe('TransactionsSection', () => {
   it('blurs merchant names and amounts in Privacy Mode', async () => {
     mockApi(
       signedInRoutes(['view-transactions'], {
-        ListTransactions: { data: makePage(1, 1, 1) },
+        ...listRoutes(makePage(1, 1)),
         MerchantsListDash: MERCHANTS,
       }),
     );

@@ -6,7 +6,7 @@ import { nextSort } from '../../../components/ui/sortable-header/sortable-header
 import { useHasPermission } from '../../../lib/session/use-permission';
 import { useLiveHighlight } from '../hooks/use-live-highlight';
 import { liveInsertFilterOf, useLiveTransactions } from '../hooks/use-live-transactions';
-import { type LocalSync, useLocalTransactions } from '../hooks/use-local-transactions';
+import { type LocalStateStore, useLocalSync, useLocalTransactions } from '../hooks/use-local-transactions';
 import { useQueryOptions } from '../hooks/use-query-options';
 import { type TransactionFilters, useTransactionFilters } from '../hooks/use-transaction-filters';
 import type { SyncParams } from '../local/worker-protocol';
@@ -33,7 +33,9 @@ export function TransactionsSection() {
   return <TransactionsCard />;
 }
 
-function SyncProgress({ sync }: { sync: LocalSync }) {
+/** Reads the progress itself, so the hundreds of progress messages of a sync re-render only this. */
+function SyncProgress({ store }: { store: LocalStateStore }) {
+  const sync = useLocalSync(store, (s) => s);
   if (sync.status === 'idle') return null;
   const percent = sync.total > 0 ? Math.round((sync.loaded / sync.total) * 100) : 0;
   const label =
@@ -103,7 +105,7 @@ function TransactionsCard() {
   }, [isLocal, subscribe, upsert, filters, highlightLocal]);
 
   const onTotal = useCallback((total: number) => setServerTotal(total), []);
-  const isSyncing = isLocal && local.sync.status === 'syncing';
+  const isSyncing = useLocalSync(local.store, (s) => s.status === 'syncing') && isLocal;
 
   return (
     <Card component="section" aria-labelledby="transactions-heading" padding="md">
@@ -118,7 +120,7 @@ function TransactionsCard() {
             </Text>
           </Group>
           <Group gap="md" align="center">
-            {isLocal ? <SyncProgress sync={local.sync} /> : null}
+            {isLocal ? <SyncProgress store={local.store} /> : null}
             {serverTotal > 0 || isLocal ? (
               <Checkbox
                 label="Local"
@@ -151,7 +153,7 @@ function TransactionsCard() {
           }
         />
         {isLocal ? (
-          <LocalPanel view={local.view} query={local.query} highlighted={localHighlighted} />
+          <LocalPanel store={local.store} query={local.query} highlighted={localHighlighted} />
         ) : (
           <TransactionsTable
             key={`${barKey}|${filters.sort}|${filters.order}|${searchCount}`}

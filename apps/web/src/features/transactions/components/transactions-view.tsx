@@ -161,7 +161,10 @@ export interface PagerProps {
   page: number;
   pageSize: number;
   shown: number;
-  total: number;
+  /** Rows matching; null while the count is on its way (the rows never wait for it, ADR 0010). */
+  total: number | null;
+  /** The count stopped at its cap: there are more rows than `total`. */
+  isTotalCapped?: boolean;
   busy?: boolean;
   onFirst: () => void;
   onPrevious: () => void;
@@ -174,15 +177,18 @@ export interface PagerProps {
 
 /** 'Showing a - b of n' with First / Previous / Next / Last (SPEC §2.6 item 2). */
 export function Pager(props: PagerProps) {
-  const { page, pageSize, shown, total, busy = false } = props;
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const { page, pageSize, shown, total, isTotalCapped = false, busy = false } = props;
+  const isExact = total !== null && !isTotalCapped;
+  const lastPage = isExact ? Math.max(1, Math.ceil(total / pageSize)) : null;
   const first = (page - 1) * pageSize + 1;
   const atStart = busy || page <= 1;
-  const atEnd = busy || page >= lastPage;
+  // Without an exact total the end is where a page comes back short.
+  const atEnd = busy || (lastPage === null ? shown < pageSize : page >= lastPage);
+  const n = total === null ? '…' : isTotalCapped ? `${total}+` : String(total);
   return (
     <Group justify="space-between" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {shown > 0 ? `Showing ${first} - ${first + shown - 1} of ${total}` : ''}
+        {shown > 0 ? `Showing ${first} - ${first + shown - 1} of ${n}` : ''}
       </Text>
       <Group gap="xs">
         <Button variant="default" size="xs" disabled={atStart} onClick={props.onFirst}>
@@ -204,7 +210,7 @@ export function Pager(props: PagerProps) {
         >
           Next
         </Button>
-        <Button variant="default" size="xs" disabled={atEnd} onClick={props.onLast}>
+        <Button variant="default" size="xs" disabled={atEnd || total === null} onClick={props.onLast}>
           Last
         </Button>
       </Group>

@@ -38,6 +38,7 @@ export function useLiveTransactions(enabled: boolean) {
       // More was missed than the server replays: the list is read again instead.
       if (message.type === 'reset') {
         void client.invalidateQueries({ queryKey: queryKey('admin', 'ListTransactions').slice(0, 2) });
+        void client.invalidateQueries({ queryKey: queryKey('admin', 'CountTransactions').slice(0, 2) });
         return;
       }
       if (message.type !== 'transaction') return;

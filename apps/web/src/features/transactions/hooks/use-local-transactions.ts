@@ -1,5 +1,7 @@
 import type { Transaction } from '@bo/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { mintToken } from '../../../lib/api/admin-client';
 import { ApiError } from '../../../lib/api/api-error';
 import { handleApiError } from '../../../lib/api/error-handler';
@@ -41,6 +43,31 @@ const EMPTY_VIEW: LocalView = {
   facets: { merchants: [], types: [] },
 };
 
+const IDLE: LocalSync = { status: 'idle', loaded: 0, total: 0 };
+
+/**
+ * What the worker last reported. A store rather than state of the hook's component: the progress (hundreds of
+ * messages a sync) and each answer re-render only what shows them (useLocalSync, useLocalView), not the whole
+ * transactions card with its filter bar (ADR 0012).
+ */
+export interface LocalState {
+  sync: LocalSync;
+  view: LocalView;
+}
+
+export type LocalStateStore = StoreApi<LocalState>;
+
+export const useLocalSync = <T>(store: LocalStateStore, select: (sync: LocalSync) => T): T =>
+  useStore(store, (s) => select(s.sync));
+
+export const useLocalView = (store: LocalStateStore): LocalView => useStore(store, (s) => s.view);
+
+/**
+ * While rows are loading, the shown page is asked again at most this often: each chunk changes the rows, and
+ * asking after every one (hundreds a sync) would keep the worker sorting instead of loading.
+ */
+export const SYNC_REFRESH_MS = 250;
+
 /**
  * The page's side of the background worker (SPEC §7.3): start and stop a sync, ask Local queries, feed live
  * rows. Only the latest answer to a query is shown, so fast typing never shows stale results.
@@ -50,24 +77,40 @@ export function useLocalTransactions(enabled: boolean) {
   const syncId = useRef(0);
   const requestId = useRef(0);
   const lastQuery = useRef<LocalQuery | null>(null);
-  const [sync, setSync] = useState<LocalSync>({ status: 'idle', loaded: 0, total: 0 });
-  const [view, setView] = useState<LocalView>(EMPTY_VIEW);
+  const lastRerunAt = useRef(Number.NEGATIVE_INFINITY);
+  const facetsRevision = useRef<number | null>(null);
+  const [store] = useState(() => createStore<LocalState>(() => ({ sync: IDLE, view: EMPTY_VIEW })));
+  const setSync = useCallback(
+    (next: LocalSync | ((current: LocalSync) => LocalSync)) =>
+      store.setState((s) => ({ sync: typeof next === 'function' ? next(s.sync) : next })),
+    [store],
+  );
 
   const send = useCallback((message: ToWorker) => worker.current?.postMessage(message), []);
 
   const rerun = useCallback(() => {
     if (!lastQuery.current) return;
+    lastRerunAt.current = performance.now();
     requestId.current += 1;
-    send({ type: 'query', requestId: requestId.current, query: lastQuery.current });
+    send({
+      type: 'query',
+      requestId: requestId.current,
+      query: lastQuery.current,
+      facetsRevision: facetsRevision.current,
+    });
   }, [send]);
 
   useEffect(() => {
     if (!enabled) return;
     const created = workerFactory.create();
     worker.current = created;
+    facetsRevision.current = null;
     created.onmessage = ({ data }) => {
       if (data.type === 'queryResult') {
-        if (data.requestId === requestId.current) setView({ result: data.result, facets: data.facets });
+        if (data.requestId !== requestId.current) return;
+        const { facets } = data;
+        if (facets) facetsRevision.current = data.facetsRevision;
+        store.setState((s) => ({ view: { result: data.result, facets: facets ?? s.view.facets } }));
         return;
       }
       if (data.type === 'needToken') {
@@ -80,7 +123,9 @@ export function useLocalTransactions(enabled: boolean) {
       switch (data.type) {
         case 'fetchLatestInfoProgress':
           setSync({ status: 'syncing', loaded: data.loaded, total: data.total });
-          break;
+          // Rows appear in the table as they load, a few times a second.
+          if (performance.now() - lastRerunAt.current >= SYNC_REFRESH_MS) rerun();
+          return;
         case 'fetchLatestInfoComplete':
           setSync({ status: 'complete', loaded: data.loaded, total: data.total });
           break;
@@ -94,16 +139,14 @@ export function useLocalTransactions(enabled: boolean) {
           );
           break;
       }
-      // Rows appear in the table as they load.
       rerun();
     };
     return () => {
       created.terminate();
       worker.current = null;
-      setSync({ status: 'idle', loaded: 0, total: 0 });
-      setView(EMPTY_VIEW);
+      store.setState({ sync: IDLE, view: EMPTY_VIEW });
     };
-  }, [enabled, rerun]);
+  }, [enabled, rerun, setSync, store]);
 
   const start = useCallback(
     async (params: SyncParams) => {
@@ -119,7 +162,7 @@ export function useLocalTransactions(enabled: boolean) {
         handleApiError(error);
       }
     },
-    [send],
+    [send, setSync],
   );
 
   const stop = useCallback(() => send({ type: 'stop' }), [send]);
@@ -140,5 +183,5 @@ export function useLocalTransactions(enabled: boolean) {
     [send, rerun],
   );
 
-  return { sync, view, start, stop, query, upsert };
+  return { store, start, stop, query, upsert };
 }

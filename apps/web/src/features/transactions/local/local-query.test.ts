@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeTransaction } from '../../../test/transaction-fixtures';
-import { compareDecimal, EMPTY_LOCAL_FILTER, localFacets, runLocalQuery } from './local-query';
+import type { LocalFilter, LocalQuery } from './local-query';
+import { compareDecimal, EMPTY_LOCAL_FILTER, LocalIndex, localFacets, runLocalQuery } from './local-query';
 
 const rows = [
   makeTransaction({
@@ -101,5 +102,70 @@ describe('localFacets', () => {
       ],
       types: ['Invoice', 'Payment'],
     });
+  });
+});
+
+describe('LocalIndex', () => {
+  const shops = ['Bakery', 'Armoury', 'Coffee Corner', 'Bike Shop'];
+  const statuses = ['paid', 'waiting', 'expired', 'reflextrader', 'payout-completed'] as const;
+  const many = Array.from({ length: 120 }, (_, i) =>
+    makeTransaction({
+      ID: i + 1,
+      TransactionID: 1000 + i,
+      Prefix: i % 2 === 0 ? 'T' : 'P',
+      MerchantID: (i % 4) + 1,
+      ShopTitle: shops[i % 4] ?? '',
+      Amount: `${(i * 37) % 101}.${i % 10}`,
+      TransactionType: i % 3 === 0 ? 'Invoice' : 'POS',
+      Status: statuses[i % statuses.length] ?? 'paid',
+      Email: i % 5 === 0 ? `lisa.${i}@example.com` : null,
+      CreatedOn: `2026-11-${String(10 + (i % 12)).padStart(2, '0')}T10:00:00Z`,
+    }),
+  );
+  const ask = (
+    overrides: Partial<Omit<LocalQuery, 'filter'>> & { filter?: Partial<LocalFilter> } = {},
+  ): LocalQuery => ({
+    sort: 'CreatedOn',
+    order: 'desc',
+    page: 1,
+    pageSize: 15,
+    ...overrides,
+    filter: { ...EMPTY_LOCAL_FILTER, ...overrides.filter },
+  });
+
+  it('answers every query as runLocalQuery does, typing, sorting and paging included', () => {
+    const index = new LocalIndex();
+    index.set(many.map((tx) => ({ ...tx })));
+    const queries = [
+      ask(),
+      ...['l', 'li', 'lis', 'lisa', 'lisa.1', 'lisa.', 'li', ''].map((keyword) =>
+        ask({ filter: { keyword } }),
+      ),
+      ask({ filter: { keyword: 'bak', merchantId: 1 } }),
+      ask({ filter: { keyword: 'bake', merchantId: 1 } }),
+      ask({ filter: { keyword: 'bake', merchantId: 2 } }),
+      ask({ filter: { keyword: 't1003' } }),
+      ask({ filter: { keyword: 'payout c' } }),
+      ask({ filter: { keyword: 'coffee c' }, sort: 'Status', order: 'asc' }),
+      ask({ filter: { keyword: 'p1003' }, sort: 'Amount', order: 'asc' }),
+      ask({ filter: { statuses: ['rt-t', 'paid'], types: ['POS'] }, page: 2 }),
+      ask({ sort: 'Merchant', order: 'asc', page: 3 }),
+      ask({ sort: 'Date', order: 'desc', page: 99 }),
+    ];
+    for (const query of queries)
+      expect(index.query(query), JSON.stringify(query)).toEqual(runLocalQuery(many, query));
+    expect(index.facets()).toEqual(localFacets(many));
+  });
+
+  it('answers from the new rows after a change, even in the middle of typing', () => {
+    const index = new LocalIndex();
+    index.set(many.slice(0, 60).map((tx) => ({ ...tx })));
+    expect(index.query(ask({ filter: { keyword: 'lisa' } })).total).toBe(
+      runLocalQuery(many.slice(0, 60), ask({ filter: { keyword: 'lisa' } })).total,
+    );
+    index.set(many.slice(60).map((tx) => ({ ...tx })));
+    const query = ask({ filter: { keyword: 'lisa.' } });
+    expect(index.query(query)).toEqual(runLocalQuery(many, query));
+    expect(index.size).toBe(many.length);
   });
 });

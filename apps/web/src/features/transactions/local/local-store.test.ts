@@ -2,44 +2,51 @@ import type { TransactionList } from '@bo/contract';
 import { describe, expect, it } from 'vitest';
 import { makeTransaction } from '../../../test/transaction-fixtures';
 import { EMPTY_LOCAL_FILTER } from './local-query';
-import { LocalStore, SYNC_CHUNK } from './local-store';
+import { LocalStore, SYNC_CHUNK, SYNC_FIRST_CHUNK } from './local-store';
 
 const PARAMS = { start: '2026-11-01', end: '2026-11-23', keyword: '', statuses: [] };
 
 /** A server of `total` rows answering chunks by cursor, as ListTransactions pages newest first. */
 const server = (total: number) => {
   const cursors: Array<string | null> = [];
-  const fetch = async (_params: unknown, cursor: string | null): Promise<TransactionList> => {
+  const fetch = async (_params: unknown, cursor: string | null, size: number): Promise<TransactionList> => {
     cursors.push(cursor);
     const offset = cursor ? Number(cursor) : 0;
-    const count = Math.max(0, Math.min(SYNC_CHUNK, total - offset));
+    const count = Math.max(0, Math.min(size, total - offset));
     const records = Array.from({ length: count }, (_, i) =>
       makeTransaction({ ID: total - offset - i, TransactionID: total - offset - i }),
     );
-    return { records, total, firstCursor: String(offset), lastCursor: count ? String(offset + count) : null };
+    return { records, firstCursor: String(offset), lastCursor: count ? String(offset + count) : null };
   };
-  return { fetch, cursors };
+  return { fetch, cursors, total: async () => total };
 };
 
 describe('LocalStore', () => {
-  it('loads every row in chunks, reporting progress after each', async () => {
+  it('loads every row in chunks, a small one first, reporting progress after each', async () => {
     const store = new LocalStore();
-    const { fetch, cursors } = server(1_200);
-    const progress: number[] = [];
-    const outcome = await store.sync(PARAMS, fetch, (loaded) => progress.push(loaded));
-    expect(outcome).toEqual({ status: 'complete', loaded: 1_200, total: 1_200 });
-    expect(progress).toEqual([500, 1_000, 1_200]);
-    expect(cursors).toEqual([null, '500', '1000']);
+    const rows = SYNC_FIRST_CHUNK + SYNC_CHUNK + 200;
+    const { fetch, cursors, total } = server(rows);
+    const progress: Array<[number, number]> = [];
+    const outcome = await store.sync(PARAMS, fetch, (loaded, of) => progress.push([loaded, of]), total);
+    expect(outcome).toEqual({ status: 'complete', loaded: rows, total: rows });
+    // The total is known from the first chunk on: the count is asked beside it.
+    expect(progress).toEqual([
+      [SYNC_FIRST_CHUNK, rows],
+      [SYNC_FIRST_CHUNK + SYNC_CHUNK, rows],
+      [rows, rows],
+    ]);
+    expect(cursors).toEqual([null, String(SYNC_FIRST_CHUNK), String(SYNC_FIRST_CHUNK + SYNC_CHUNK)]);
   });
 
-  it('stops between chunks and keeps what it loaded', async () => {
+  it('stops between chunks and keeps what it loaded, dropping the chunk already asked for', async () => {
     const store = new LocalStore();
-    const { fetch } = server(2_000);
+    const { fetch, cursors } = server(20_000);
     const outcome = await store.sync(PARAMS, fetch, (loaded) => {
-      if (loaded === 1_000) store.stop();
+      if (loaded === SYNC_FIRST_CHUNK + SYNC_CHUNK) store.stop();
     });
     expect(outcome.status).toBe('stopped');
-    expect(store.size).toBe(1_000);
+    expect(store.size).toBe(SYNC_FIRST_CHUNK + SYNC_CHUNK);
+    expect(cursors).toHaveLength(3);
   });
 
   it('refreshes a loaded row and inserts a new one only when allowed', async () => {

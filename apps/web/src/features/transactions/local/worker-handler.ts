@@ -1,7 +1,7 @@
 import { ADMIN_CALLS, type TransactionList } from '@bo/contract';
 import { isApiError, isJwtError } from '../../../lib/api/api-error';
 import { sendCall } from '../../../lib/api/http';
-import { LocalStore, SYNC_CHUNK } from './local-store';
+import { LocalStore } from './local-store';
 import type { FromWorker, SyncParams, ToWorker } from './worker-protocol';
 
 /**
@@ -21,7 +21,11 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
       post({ type: 'needToken' });
     });
 
-  const fetchChunk = async (params: SyncParams, cursor: string | null): Promise<TransactionList> => {
+  const fetchChunk = async (
+    params: SyncParams,
+    cursor: string | null,
+    size: number,
+  ): Promise<TransactionList> => {
     const request = () =>
       sendCall(
         ADMIN_CALLS.ListTransactions,
@@ -29,7 +33,7 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
           ...params,
           sort: 'CreatedOn',
           order: 'desc',
-          pageSize: SYNC_CHUNK,
+          pageSize: size,
           ...(cursor ? { page: 'next' as const, cursor } : { page: 'first' as const }),
         },
         { base: adminBase, headers: { Authorization: `Bearer ${token}` } },
@@ -43,6 +47,23 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
     }
   };
 
+  /** Every row the sync loads, counted exactly (no cap: the sync reads them all anyway). */
+  const fetchTotal = async (params: SyncParams): Promise<number> => {
+    const request = () =>
+      sendCall(
+        ADMIN_CALLS.CountTransactions,
+        { ...params, exact: '1' },
+        { base: adminBase, headers: { Authorization: `Bearer ${token}` } },
+      );
+    try {
+      return (await request()).data.total;
+    } catch (error) {
+      if (!isJwtError(error)) throw error;
+      token = await freshToken();
+      return (await request()).data.total;
+    }
+  };
+
   return (message: ToWorker): void => {
     switch (message.type) {
       case 'fetchLatestInfo': {
@@ -50,8 +71,11 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
         token = message.token;
         adminBase = new URL(message.adminBase, origin).toString();
         store
-          .sync(message.params, fetchChunk, (loaded, total) =>
-            post({ type: 'fetchLatestInfoProgress', syncId, loaded, total }),
+          .sync(
+            message.params,
+            fetchChunk,
+            (loaded, total) => post({ type: 'fetchLatestInfoProgress', syncId, loaded, total }),
+            fetchTotal,
           )
           .then((outcome) =>
             post({
@@ -87,7 +111,8 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
           type: 'queryResult',
           requestId: message.requestId,
           result: store.query(message.query),
-          facets: store.facets(),
+          facets: message.facetsRevision === store.revision ? null : store.facets(),
+          facetsRevision: store.revision,
           loaded: store.size,
         });
         return;

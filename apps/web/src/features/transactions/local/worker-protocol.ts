@@ -17,7 +17,8 @@ export type ToWorker =
   | { type: 'stop' }
   /** A fresh admin token after the worker reported `needToken`. */
   | { type: 'token'; token: string }
-  | { type: 'query'; requestId: number; query: LocalQuery }
+  /** `facetsRevision`: the revision of the facets the page holds, which the answer then leaves out. */
+  | { type: 'query'; requestId: number; query: LocalQuery; facetsRevision: number | null }
   /** A live transaction (SPEC §4) to add or refresh in the loaded rows. */
   | { type: 'upsert'; transaction: Transaction; mayInsert: boolean };
 
@@ -28,4 +29,12 @@ export type FromWorker =
   | { type: 'fetchLatestInfoError'; syncId: number; message: string; httpStatus: number; loaded: number }
   | { type: 'fetchLatestInfoStopped'; syncId: number; loaded: number; total: number }
   | { type: 'needToken' }
-  | { type: 'queryResult'; requestId: number; result: LocalResult; facets: LocalFacets; loaded: number };
+  | {
+      type: 'queryResult';
+      requestId: number;
+      result: LocalResult;
+      /** Null when the page already holds this revision's facets (hundreds of merchants, each keystroke). */
+      facets: LocalFacets | null;
+      facetsRevision: number;
+      loaded: number;
+    };

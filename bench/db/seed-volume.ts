@@ -1,6 +1,5 @@
-import type pg from 'pg';
-import { DEMO_COINS } from '../src/db/seed/catalog.seed';
-import type { DemoMerchant } from '../src/db/seed/merchants.seed';
+import { DEMO_COINS } from '../../apps/server/src/db/seed/catalog.seed';
+import type { DemoMerchant } from '../../apps/server/src/db/seed/merchants.seed';
 
 /**
  * Seeds `days × perDay` transactions in a few set-based statements (generate_series, no row-by-row
@@ -9,6 +8,14 @@ import type { DemoMerchant } from '../src/db/seed/merchants.seed';
  * (src/db/seed/transactions.seed.ts): 10% payouts, the categories and status odds of SPEC §4 by age,
  * heavy-tailed merchant activity, weighted coins, reference, e-mail, tag and address shapes.
  */
+/**
+ * What the seed needs of a connection: node-postgres' Client and PGlite both answer a query text with its
+ * rows, so the same statements seed a PostgreSQL server and the embedded PGlite.
+ */
+export interface SqlClient {
+  query<R extends Record<string, unknown>>(text: string): Promise<{ rows: R[] }>;
+}
+
 export interface VolumeOptions {
   now: Date;
   days: number;
@@ -41,7 +48,7 @@ const API_TAGS = ['webshop', 'mobile-app', 'black-friday', 'subscription', 'mark
 const FIAT_PROVIDERS = ['CardPay', 'BankLink', 'Bunq', 'Square', 'Stripe', 'Rapyd', 'Payrexx'];
 const FIAT_PROVIDER_CUM = cumulative([30, 25, 12, 8, 15, 5, 5]);
 
-export async function seedVolume(client: pg.Client, options: VolumeOptions): Promise<number> {
+export async function seedVolume(client: SqlClient, options: VolumeOptions): Promise<number> {
   const { now, days, perDay, log } = options;
   const total = days * perDay;
   const start = new Date(now.getTime() - days * 86_400_000);
