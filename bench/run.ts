@@ -27,6 +27,9 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+// The machine is shared: its load beside the figures says how far to trust them.
+const loadAtStart = os.loadavg();
+const startedAt = new Date();
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-'));
 const resultsFile = path.join(scratch, 'figures.jsonl');
 writeFileSync(resultsFile, '');
@@ -58,9 +61,11 @@ const machine = {
   os: `${os.type()} ${os.release()}`,
   node: process.version,
   postgres: postgres.status === 0 ? postgres.stdout.trim() : 'unknown',
+  loadAverage: { start: loadAtStart, end: os.loadavg() },
 };
 const failed = figures.filter((f) => f.verdict === 'FAIL');
 const results = {
+  started: startedAt.toISOString(),
   date: new Date().toISOString(),
   machine,
   suites: suiteExit,

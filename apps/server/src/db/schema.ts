@@ -324,8 +324,19 @@ export const transactions = pgTable(
       t.prefix,
       t.merchantId,
     ),
-    // Merchant filter, and the Merchant sort's per-merchant step.
-    index('transactions_merchant_created_idx').on(t.merchantId, t.createdOn, t.id, t.status, t.prefix),
+    // Merchant filter, and the Merchant sort's per-merchant step. The free-text columns at its end let a
+    // merchant's capped free-text count (ADR 0010) walk it newest first without reading the table: a common
+    // word within a busy merchant's year was a bitmap of 300,000 rows and a second; the walk is ~20 ms.
+    index('transactions_merchant_created_idx').on(
+      t.merchantId,
+      t.createdOn,
+      t.id,
+      t.status,
+      t.prefix,
+      t.email,
+      t.customerReference,
+      t.tag,
+    ),
     // The total count of a range and status selection, read from the index alone.
     index('transactions_status_created_idx').on(t.status, t.createdOn),
     index('transactions_security_idx').on(t.security),

@@ -24,7 +24,9 @@ export const ingestWaitingTransactionSchema = z.object({
   security: z.string().trim().min(8).max(128).optional(),
   externalProvider: optionalText(60),
   customerReference: optionalText(128),
-  email: z.email().nullable().optional(),
+  // An address is at most 254 characters (RFC 5321); the column is also a key of B-tree indexes, whose rows
+  // have a size limit.
+  email: z.email().max(254).nullable().optional(),
   confirmUrl: z.url().nullable().optional(),
   failUrl: z.url().nullable().optional(),
   invoiceCc: optionalText(200),
