@@ -33,7 +33,22 @@ export const COLUMNS: ReadonlyArray<{ sort: TransactionSortColumn; label: string
 export const rowKey = rowKeyOf;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
-const dateCell = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+const dateCell = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * A SPEC date ('2026-11-23 06:07:45 PM') that may break only between the day and the time: on a screen too
+ * narrow for all nine columns the two date columns take two lines, and the row actions stay in view.
+ */
+function TableDate({ value }: { value: string }) {
+  const text = formatUtcDate(value);
+  const at = text.indexOf(' ');
+  if (at < 0) return text;
+  return (
+    <>
+      <span style={nowrap}>{text.slice(0, at)}</span> <span style={nowrap}>{text.slice(at + 1)}</span>
+    </>
+  );
+}
 const HIGHLIGHT = { backgroundColor: 'var(--mantine-color-yellow-light)', transition: 'background-color 1s' };
 
 export interface TransactionsViewProps {
@@ -117,10 +132,10 @@ export function TransactionsView({
           </Badge>
         </Table.Td>
         <Table.Td style={dateCell} fz={11}>
-          {formatUtcDate(tx.CreatedOn)}
+          <TableDate value={tx.CreatedOn} />
         </Table.Td>
         <Table.Td style={dateCell} fz={11}>
-          {formatUtcDate(shownDate(tx))}
+          <TableDate value={shownDate(tx)} />
         </Table.Td>
         <Table.Td style={nowrap}>
           <RowActions tx={tx} isMaster={masters.has(tx.TransactionID)} />
