@@ -12,7 +12,7 @@ import {
   IconReceipt,
   IconUser,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useHoverTooltips } from '../../../components/ui/hover-tooltips';
 import { copyToClipboard } from '../../../lib/clipboard';
@@ -40,20 +40,25 @@ function CopyAction({ label, value, icon }: { label: string; value: string; icon
 }
 
 /**
- * Mounts its dialog on the first open and keeps it (for the closing transition): a page of rows would
- * otherwise mount two or three closed dialogs per row (ADR 0012).
+ * A dialog or menu that mounts on its first opening and then stays (for the closing transition): a page of
+ * rows would otherwise mount two or three closed dialogs and a menu per row (ADR 0012). It first renders
+ * closed, then opens: Mantine remembers the element to give focus back to only when `opened` changes, so a
+ * dialog mounted already open would leave keyboard focus on the page's body when it closes.
  */
-function useDialog() {
-  const [isOpen, setOpen] = useState(false);
-  const [isMounted, setMounted] = useState(false);
+function useLazyOpen(onMounted?: () => void) {
+  const [state, setState] = useState<'unmounted' | 'mounting' | 'open' | 'closed'>('unmounted');
+  const mounted = useRef(onMounted);
+  mounted.current = onMounted;
+  useEffect(() => {
+    if (state !== 'mounting') return;
+    mounted.current?.();
+    setState('open');
+  }, [state]);
   return {
-    isOpen,
-    isMounted,
-    open: () => {
-      setMounted(true);
-      setOpen(true);
-    },
-    close: () => setOpen(false),
+    isOpen: state === 'open',
+    isMounted: state !== 'unmounted',
+    open: () => setState((s) => (s === 'unmounted' ? 'mounting' : 'open')),
+    close: () => setState('closed'),
   };
 }
 
@@ -89,12 +94,14 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
   const iconProps = { size: 16, 'aria-hidden': true } as const;
   const canEditStatus =
     useHasPermission('admin-commander') && tx.Prefix === 'T' && currentStatusChoice(tx) !== null;
-  const statusDialog = useDialog();
-  const logsDialog = useDialog();
-  const providerDialog = useDialog();
+  const statusDialog = useLazyOpen();
+  const logsDialog = useLazyOpen();
+  const providerDialog = useLazyOpen();
   const tooltips = useHoverTooltips();
-  // The menu (a floating dropdown) is mounted on the first click, opened; until then, a plain button.
-  const [isMenuMounted, setMenuMounted] = useState(false);
+  // The menu (a floating dropdown) is mounted on the first click; until then, a plain button. Its button is
+  // then a new element: focus moves to it before the menu opens, so closing the menu gives focus back to it.
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const menu = useLazyOpen(() => moreRef.current?.focus());
   const provider = providerKindOf(tx.ExternalTransactionProvider) ? tx.ExternalTransactionProvider : null;
   const hasComments = (tx.Comments ?? '').trim() !== '';
 
@@ -109,7 +116,8 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
       size="sm"
       aria-label={moreLabel}
       aria-haspopup="menu"
-      onClick={isMenuMounted ? undefined : () => setMenuMounted(true)}
+      ref={moreRef}
+      onClick={menu.isMounted ? undefined : menu.open}
     >
       <IconDots {...iconProps} />
     </ActionIcon>
@@ -140,8 +148,14 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
         </ActionIcon>
       ) : null}
       {/* The less frequent actions share one menu, so the eight columns fit a laptop screen. */}
-      {isMenuMounted ? (
-        <Menu position="bottom-end" withinPortal shadow="md" defaultOpened>
+      {menu.isMounted ? (
+        <Menu
+          position="bottom-end"
+          withinPortal
+          shadow="md"
+          opened={menu.isOpen}
+          onChange={(opened) => (opened ? menu.open() : menu.close())}
+        >
           <Menu.Target>{moreButton}</Menu.Target>
           <Menu.Dropdown>
             <Menu.Item leftSection={<IconKey {...iconProps} />} onClick={copy(tx.Security)}>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useNotificationCenter } from '../../../lib/notifications/notification-center.store';
 import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -179,5 +179,34 @@ describe('provider dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'More actions for T000001234' }));
     await user.click(await screen.findByRole('menuitem', { name: 'BankLink details' }));
     expect(await screen.findByText('No record found!')).toBeInTheDocument();
+  });
+});
+
+describe('row actions by keyboard', () => {
+  it('gives focus back to the button that opened the logs dialog or the menu, the first time too', async () => {
+    mockApi(
+      signedInRoutes(['view-transactions'], {
+        ...page(),
+        MerchantsListDash: MERCHANTS,
+        Last24HData: { status: 500, message: 'not in this test' },
+        TotalRegistrations24H: { data: { TotalRegistrations: 0 } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    const logs = await screen.findByRole('button', { name: 'Logs' });
+    logs.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: /^Logs/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Logs' })).toHaveFocus());
+
+    screen.getByRole('button', { name: 'More actions for T000001234' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Copy security key' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'More actions for T000001234' })).toHaveFocus(),
+    );
   });
 });

@@ -49,6 +49,20 @@ describe('LocalStore', () => {
     expect(cursors).toHaveLength(3);
   });
 
+  it('keeps the rows of a replaced sync out of the new one when its total answers late', async () => {
+    const store = new LocalStore();
+    let answerTotal: (n: number) => void = () => undefined;
+    const slowTotal = () => new Promise<number>((resolve) => (answerTotal = resolve));
+    const first = store.sync(PARAMS, server(SYNC_FIRST_CHUNK * 2).fetch, () => undefined, slowTotal);
+    // The first chunk is in while the total is still counting; then the filters change.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const second = store.sync(PARAMS, server(3).fetch, () => undefined);
+    expect(await second).toEqual({ status: 'complete', loaded: 3, total: 3 });
+    answerTotal(SYNC_FIRST_CHUNK * 2);
+    expect((await first).status).toBe('stopped');
+    expect(store.size).toBe(3);
+  });
+
   it('refreshes a loaded row and inserts a new one only when allowed', async () => {
     const store = new LocalStore();
     await store.sync(PARAMS, server(3).fetch, () => undefined);

@@ -71,7 +71,10 @@ export class LocalStore {
         // A sync stopped while this request is out never reads its answer, failed or not.
         next.catch(() => undefined);
       }
-      total = Math.max((await expected) ?? 0, this.size + chunk.records.length);
+      const expectedTotal = (await expected) ?? 0;
+      // The total may answer after a newer sync began: this one's rows must not land in that one's store.
+      if (mine !== this.generation) return { status: 'stopped', loaded: this.size, total };
+      total = Math.max(expectedTotal, this.size + chunk.records.length);
       this.rows.set(chunk.records);
       onProgress(this.size, total);
       if (isLast) return { status: 'complete', loaded: this.size, total };

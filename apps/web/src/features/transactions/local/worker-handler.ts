@@ -13,13 +13,19 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
   let token = '';
   let adminBase = '';
   let tokenWaiter: ((fresh: string) => void) | null = null;
+  let pendingToken: Promise<string> | null = null;
 
-  /** A fresh token from the page (the admin token is short-lived and only the page can re-mint it). */
-  const freshToken = () =>
-    new Promise<string>((resolve) => {
+  /**
+   * A fresh token from the page (the admin token is short-lived and only the page can re-mint it). Requests
+   * refused at the same time (a sync's first chunk and its total) share one ask and one answer.
+   */
+  const freshToken = (): Promise<string> => {
+    pendingToken ??= new Promise<string>((resolve) => {
       tokenWaiter = resolve;
       post({ type: 'needToken' });
     });
+    return pendingToken;
+  };
 
   const fetchChunk = async (
     params: SyncParams,
@@ -102,6 +108,7 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
       case 'token':
         tokenWaiter?.(message.token);
         tokenWaiter = null;
+        pendingToken = null;
         return;
       case 'upsert':
         store.upsert(message.transaction, message.mayInsert);
