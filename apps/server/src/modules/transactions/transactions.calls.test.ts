@@ -1,11 +1,17 @@
-import { ADMIN_CALLS, DEFAULT_STATUS_FILTER, formatTransactionRef, type Transaction } from '@bo/contract';
+import {
+  ADMIN_CALLS,
+  ALL_STATUS_FILTER,
+  DEFAULT_STATUS_FILTER,
+  formatTransactionRef,
+  type Transaction,
+} from '@bo/contract';
 import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
 import { adminGet, createTestApp, csrf, signIn, type TestApp } from '../../test/test-app';
 import { classifyKeyword } from './keyword.rule';
-import { countTransactions } from './transactions.repository';
+import { countTransactions, findTransaction } from './transactions.repository';
 
 let t: TestApp;
 let token = '';
@@ -53,6 +59,18 @@ async function walk(query: Record<string, string>): Promise<Transaction[]> {
 }
 
 describe('ListTransactions', () => {
+  it('answers each row exactly as the single-row read does (the page maps the driver rows itself)', async () => {
+    const page = await list({ pageSize: '500', statuses: ALL_STATUS_FILTER.join(',') });
+    expect(page.records.length).toBeGreaterThan(100);
+    // Rows with every optional field set and unset, payouts and payments, on either driver.
+    for (const record of page.records) {
+      const single = await findTransaction(t.database.db, record.Prefix, record.TransactionID);
+      expect(record).toEqual(single);
+    }
+    expect(page.records.some((r) => r.Expired !== null && r.TransactionConfirmedOn === null)).toBe(true);
+    expect(page.records.some((r) => r.Prefix === 'P')).toBe(true);
+  });
+
   it('answers a page of 15 newest first; the total for "Showing a - b of n" is CountTransactions', async () => {
     const page = await list({});
     expect(page.records).toHaveLength(15);
