@@ -161,10 +161,11 @@ function ChatPanel({ contacts, isLoadingContacts, contactId, onContact, unread, 
     if (event.ctrlKey || event.metaKey) {
       // Ctrl+Enter is a newline (browsers insert none by themselves).
       event.preventDefault();
+      // The newline goes into the box and the caret after it at once: a caret placed on the next frame
+      // let keys typed before that frame land in the wrong place.
       const target = event.currentTarget;
-      const { selectionStart, selectionEnd, value } = target;
-      change(`${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`);
-      requestAnimationFrame(() => target.setSelectionRange(selectionStart + 1, selectionStart + 1));
+      target.setRangeText('\n', target.selectionStart, target.selectionEnd, 'end');
+      change(target.value);
       return;
     }
     if (event.shiftKey) return;
