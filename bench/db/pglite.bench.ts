@@ -10,8 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../apps/server/src/db/database';
-import { seedCatalog } from '../../apps/server/src/db/seed/catalog.seed';
-import { buildMerchants, seedMerchants } from '../../apps/server/src/db/seed/merchants.seed';
+import { buildMerchants } from '../../apps/server/src/db/seed/merchants.seed';
 import { createRandom } from '../../apps/server/src/db/seed/random';
 import { createTransactionsService } from '../../apps/server/src/modules/transactions/transactions.service';
 import {
@@ -23,7 +22,7 @@ import {
   sortCases,
 } from './dashboard-cases';
 import { measureAll } from './measure';
-import { type SqlClient, seedVolume } from './seed-volume';
+import { type SqlClient, seedBenchData } from './seed-volume';
 
 const SUITE = 'pglite';
 const ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? 1_000_000);
@@ -59,16 +58,13 @@ async function main(): Promise<void> {
 
   const seedStart = performance.now();
   out('Seeding:');
-  await seedCatalog(db, now);
   const merchantList = buildMerchants(createRandom(20260101), MERCHANTS, now, DAYS);
-  await seedMerchants(db, merchantList);
   const client = clientOf(db);
-  const rowCount = await seedVolume(client, {
+  const rowCount = await seedBenchData(db, client, {
     now,
     days: DAYS,
     perDay: PER_DAY,
     merchants: merchantList,
-    seed: 0.42,
     log: out,
   });
   out(

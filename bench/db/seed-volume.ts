@@ -1,5 +1,6 @@
-import { DEMO_COINS } from '../../apps/server/src/db/seed/catalog.seed';
-import type { DemoMerchant } from '../../apps/server/src/db/seed/merchants.seed';
+import type { Db } from '../../apps/server/src/db/database';
+import { DEMO_COINS, seedCatalog } from '../../apps/server/src/db/seed/catalog.seed';
+import { type DemoMerchant, seedMerchants } from '../../apps/server/src/db/seed/merchants.seed';
 
 /**
  * Seeds `days × perDay` transactions in a few set-based statements (generate_series, no row-by-row
@@ -266,4 +267,18 @@ export async function seedVolume(client: SqlClient, options: VolumeOptions): Pro
   await client.query('analyze merchants');
   await client.query('analyze alt_coins');
   return total;
+}
+
+/**
+ * What every suite seeds before it measures: the demo catalogue (coins, rates), the merchants, then the
+ * transactions of {@link seedVolume} (always the same rows for the same options). Answers the rows seeded.
+ */
+export async function seedBenchData(
+  db: Db,
+  client: SqlClient,
+  options: Omit<VolumeOptions, 'seed'>,
+): Promise<number> {
+  await seedCatalog(db, options.now);
+  await seedMerchants(db, [...options.merchants]);
+  return seedVolume(client, { ...options, seed: 0.42 });
 }

@@ -19,12 +19,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../../apps/server/src/db/database';
 import * as schema from '../../apps/server/src/db/schema';
-import { seedCatalog } from '../../apps/server/src/db/seed/catalog.seed';
-import {
-  buildMerchants,
-  type DemoMerchant,
-  seedMerchants,
-} from '../../apps/server/src/db/seed/merchants.seed';
+import { buildMerchants, type DemoMerchant } from '../../apps/server/src/db/seed/merchants.seed';
 import { createRandom } from '../../apps/server/src/db/seed/random';
 import { createBalanceSheetService } from '../../apps/server/src/modules/balance-sheet/balance-sheet.service';
 import { createFailuresService } from '../../apps/server/src/modules/failures/failures.service';
@@ -45,7 +40,7 @@ import {
 } from './dashboard-cases';
 import { type Case, measureAll } from './measure';
 import { seedFailures } from './seed-failures';
-import { seedVolume } from './seed-volume';
+import { seedBenchData } from './seed-volume';
 
 const SUITE = 'db';
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -124,16 +119,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function seed(db: Db, client: pg.Client, now: Date, merchantList: DemoMerchant[]): Promise<void> {
   const began = performance.now();
   out('Seeding:');
-  await seedCatalog(db, now);
-  await seedMerchants(db, merchantList);
-  await seedVolume(client, {
-    now,
-    days: DAYS,
-    perDay: PER_DAY,
-    merchants: merchantList,
-    seed: 0.42,
-    log: out,
-  });
+  await seedBenchData(db, client, { now, days: DAYS, perDay: PER_DAY, merchants: merchantList, log: out });
   await seedFailures(client, { count: FAILURES, now, days: DAYS, log: out });
   // The seed's day is the data set's "now": a reused database is measured against the same day.
   await client.query(`comment on database ${name} is '${now.toISOString()}'`);

@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database';
-import { seedCatalog } from '../../apps/server/src/db/seed/catalog.seed';
-import {
-  buildMerchants,
-  type DemoMerchant,
-  seedMerchants,
-} from '../../apps/server/src/db/seed/merchants.seed';
+import { buildMerchants, type DemoMerchant } from '../../apps/server/src/db/seed/merchants.seed';
 import { createRandom } from '../../apps/server/src/db/seed/random';
 import { seedDemoStaff } from '../../apps/server/src/modules/staff/staff.service';
-import { seedVolume } from '../db/seed-volume';
+import { seedBenchData } from '../db/seed-volume';
 
 export interface ScratchDatabase {
   readonly name: string;
@@ -73,18 +68,22 @@ export async function seedScratchDatabase(
   try {
     const now = new Date();
     const { days, perDay } = options;
-    await seedCatalog(database.db, now);
     const merchants: DemoMerchant[] = buildMerchants(createRandom(20260101), options.merchants, now, days);
-    await seedMerchants(database.db, merchants);
-    await seedDemoStaff(database.db, { password: options.staffPassword, totpSecret: options.totpSecret });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     let transactions: number;
     try {
-      transactions = await seedVolume(client, { now, days, perDay, merchants, seed: 0.42, log: options.log });
+      transactions = await seedBenchData(database.db, client, {
+        now,
+        days,
+        perDay,
+        merchants,
+        log: options.log,
+      });
     } finally {
       await client.end();
     }
+    await seedDemoStaff(database.db, { password: options.staffPassword, totpSecret: options.totpSecret });
     return { merchantIds: merchants.filter((m) => m.activity > 0).map((m) => m.id), transactions };
   } finally {
     await database.close();
