@@ -43,7 +43,7 @@ export async function measureRouteScripts(
     const scripts = collectScripts(context, baseUrl);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
-    await page.locator('altcha-widget label').first().waitFor();
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).waitFor();
     const login = await scripts.snapshot();
 
     await signIn(page, baseUrl, credentials);

@@ -11,7 +11,8 @@ import { FakeWebSocket } from './fake-web-socket';
 // loaded 2-core CI machine can take longer than a second. Passing tests are not slowed by it.
 configure({ asyncUtilTimeout: 5000 });
 
-// The ALTCHA web component cannot run in jsdom; every test gets a button that "solves" it.
+// The bot check's proof of work runs in Web Workers, which jsdom lacks; every test gets a button that "solves" it
+// (bot-check.test.tsx tests the real one).
 vi.mock('../components/ui/bot-check/bot-check', async () => import('./fake-bot-check'));
 
 // Mantine's jsdom shims (https://mantine.dev/guides/vitest/).
