@@ -1,11 +1,55 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // Where the dev and preview servers forward /api; the Fastify server's default address unless overridden.
 const apiTarget = process.env.BO_API_TARGET ?? 'http://127.0.0.1:3000';
 
+/** Where the server finds which chunks each address prefix needs (apps/server/src/plugins/web-app.ts). */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * The chunks an address needs beyond the entry's, written for the server: an admin address opened from a
+ * bookmark or a reload then asks for the shell and the dashboard in the HTML, while the entry chunk is still
+ * being compiled, instead of once the app has started (ADR 0012). The login page stays without them.
+ */
+function routePreloads(routes: Record<string, string[]>): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('route-preloads: no entry chunk');
+      // The entry's static imports are in index.html already.
+      const inHtml = new Set([entry.fileName, ...entry.imports]);
+      const withImports = (file: string, into: Set<string>) => {
+        if (into.has(file) || inHtml.has(file)) return;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, into);
+      };
+      const preloads: Record<string, string[]> = {};
+      for (const [prefix, modules] of Object.entries(routes)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const id = path.resolve(import.meta.dirname, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`route-preloads: no chunk starts at ${module}`);
+          withImports(chunk.fileName, files);
+        }
+        preloads[prefix] = [...files].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    routePreloads({ '/admin': ['src/app/layouts/admin-layout.tsx', 'src/app/screens/dashboard-screen.tsx'] }),
+  ],
   server: {
     port: 5173,
     // The dev server forwards both services and the live feeds to the local Fastify server.

@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { PRODUCT_VERSION, parseTransactionRef } from '@bo/contract';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
@@ -42,9 +39,10 @@ import { createSyncStatusReader } from './modules/status/sync-status.service';
 import { prepareFindTransaction } from './modules/transactions/transactions.repository';
 import { createRequestAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf';
-import { frameworkErrorAnswer, notFoundAnswer, registerErrorHandling } from './plugins/errors';
+import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -266,20 +264,4 @@ async function registerRealtime(
   }, 3_600_000);
   pruner.unref();
   app.addHook('onClose', async () => clearInterval(pruner));
-}
-
-/** Serves the built web app, with index.html for every client-side route; other unknown paths get a 404 envelope. */
-function registerWebApp(app: FastifyInstance, distDir: string) {
-  const hasWebApp = existsSync(path.join(distDir, 'index.html'));
-  if (hasWebApp) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      hasWebApp &&
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      request.headers.accept?.includes('text/html') === true;
-    if (!wantsPage) return reply.status(404).send(notFoundAnswer);
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
 }

@@ -36,13 +36,14 @@ export const loadAccountInfo = async (): Promise<void> => {
 
 /**
  * Makes a verified session the signed-in state (SPEC §4): keep it in memory, mint the JWT with
- * the permissions, load the account details, then raise the logged-in flag the guards watch.
+ * the permissions and raise the logged-in flag the guards watch; the account details load beside it.
  */
 export const establishSession = async (session: Session): Promise<void> => {
   useAppStore.getState().setSession(session);
-  // Side by side, not one after the other: neither needs the other, and both stand between a reload and
-  // the dashboard. Missing account details degrade the welcome card only; they must not block signing in.
-  await Promise.all([mintToken(), loadAccountInfo().catch(handleApiError)]);
+  // Only the token stands between a reload and the dashboard. The account details fill the user menu and
+  // the welcome card when they come; waiting for them would hold every screen back by a round trip.
+  void loadAccountInfo().catch(handleApiError);
+  await mintToken();
   useAppStore.getState().markLoggedIn();
 };
 
