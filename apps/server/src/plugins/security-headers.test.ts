@@ -67,4 +67,13 @@ describe('Content-Security-Policy', () => {
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     }
   });
+
+  it('runs workers only from the app itself, never from blob: or data: code', async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/admin/dashboard',
+      headers: { accept: 'text/html' },
+    });
+    expect(directives(answer).get('worker-src')).toEqual(["'self'"]);
+  });
 });

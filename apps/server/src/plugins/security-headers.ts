@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-// Mantine writes inline styles, and the bot-check widget runs its proof-of-work in blob: workers.
+// Mantine writes inline styles. Workers (the bot check's proof of work, Local mode) are the app's own files.
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -8,7 +8,7 @@ const CSP = [
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  "worker-src 'self' blob:",
+  "worker-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
