@@ -13,6 +13,7 @@
  * BENCH_LOAD_MERCHANTS (comma-separated ids), BENCH_LOAD_OUT (a file path).
  */
 import { writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import type { EventLoadResult, SentEvent } from './live-types';
 
 const url = process.env.BENCH_LOAD_URL ?? '';
@@ -39,6 +40,13 @@ const MAX_IN_FLIGHT = 512;
 const clock = () => performance.timeOrigin + performance.now();
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const abort = new AbortController();
+/**
+ * Node's own HTTP client on keep-alive connections, as many as there are requests in flight. `fetch`
+ * cost this process about 1.3 ms of CPU per event, as much as the server's share of PostgreSQL, on the
+ * same two cores as the server it measures; this costs a fraction of it. Send times are taken as before.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const base = new URL(url);
 
 const events: SentEvent[] = [];
 /** Waiting payments the feed has answered for, oldest first: the next ones to be paid. */
@@ -46,15 +54,36 @@ const unpaid: string[] = [];
 let inFlight = 0;
 let notSent = 0;
 
-async function post(path: string, body: unknown): Promise<{ status: number; ref: string | null }> {
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    signal: abort.signal,
+function post(path: string, body: unknown): Promise<{ status: number; ref: string | null }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: base.hostname,
+        port: base.port,
+        path,
+        method: 'POST',
+        agent,
+        signal: abort.signal,
+        headers: { ...headers, 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          try {
+            const answer = JSON.parse(Buffer.concat(chunks).toString()) as { data?: { ref?: string } | null };
+            resolve({ status: response.statusCode ?? 0, ref: answer.data?.ref ?? null });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
   });
-  const answer = (await response.json()) as { data?: { ref?: string } | null };
-  return { status: response.status, ref: answer.data?.ref ?? null };
 }
 
 function fire(index: number): Promise<void> {

@@ -18,6 +18,7 @@ import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createRatesService } from './modules/rates/rates.service';
+import { batchLoads } from './modules/realtime/realtime.batch';
 import {
   BUS_CHANNEL,
   type JournalEvent,
@@ -36,7 +37,7 @@ import { createStaffAdminService } from './modules/staff/staff-admin.service';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
 import { registerStatusRoutes } from './modules/status/status.calls';
 import { createSyncStatusReader } from './modules/status/sync-status.service';
-import { prepareFindTransaction } from './modules/transactions/transactions.repository';
+import { prepareFindTransactions } from './modules/transactions/transactions.repository';
 import { createRequestAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors';
@@ -198,12 +199,18 @@ async function registerRealtime(
     accessChanges: ReturnType<typeof createAccessChanges>;
   },
 ) {
-  const findTransaction = prepareFindTransaction(deps.database.db);
+  // The rows of the events dispatched together (one NOTIFY's group) are read in one statement.
+  const findTransactions = prepareFindTransactions(deps.database.db);
+  const loadTransaction = batchLoads((refs) =>
+    findTransactions(
+      refs.flatMap((ref) => {
+        const parsed = parseTransactionRef(ref);
+        return parsed ? [{ prefix: parsed.prefix, id: parsed.id }] : [];
+      }),
+    ),
+  );
   const hub = createRealtimeHub({
-    loadTransaction: async (ref) => {
-      const parsed = parseTransactionRef(ref);
-      return parsed ? ((await findTransaction(parsed.prefix, parsed.id)) ?? null) : null;
-    },
+    loadTransaction,
     loadChatMessage: (id) => deps.chat.message(id),
     journal: {
       after: (seq) => journalAfter(deps.database.db, seq),

@@ -1,6 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/database';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database';
+import { prepareStatement, tableColumns } from '../../db/prepared';
 import {
   altCoins,
   chatMessages,
@@ -17,57 +17,104 @@ export type FailureCauseRow = typeof failureCauses.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type RateRow = typeof rates.$inferSelect;
 
-export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id' | 'transactionId'> & {
-  prefix: 'T' | 'P';
-};
-
 /** Used when a merchant record carries no usable FeePercentage. */
 const DEFAULT_FEE_PERCENT = '0.75';
 
-/**
- * What an original amount in a fiat input currency is worth in EUR and in the coin, at the current rates,
- * rounded to 8 decimals by PostgreSQL's exact numeric arithmetic: a subquery of at most one row.
- */
-function quoteQuery(db: DbOrTx, originalAmount: string, inputCurrency: string, altCoinId: number) {
-  const inputCoin = alias(altCoins, 'input_coin');
-  const inputRate = alias(rates, 'input_rate');
-  const coinRate = alias(rates, 'coin_rate');
-  return db
-    .select({
-      volumeEur: sql<string>`round(${originalAmount}::numeric * ${inputRate.eur}, 8)::text`.as('volume_eur'),
-      amount: sql<string>`round(${originalAmount}::numeric * ${inputRate.eur} / ${coinRate.eur}, 8)::text`.as(
-        'amount',
-      ),
-    })
-    .from(inputCoin)
-    .innerJoin(inputRate, eq(inputRate.altCoinId, inputCoin.id))
-    .innerJoin(coinRate, eq(coinRate.altCoinId, altCoinId))
-    .where(and(eq(inputCoin.shortName, inputCurrency), eq(inputCoin.vFiat, 1)))
-    .limit(1)
-    .as('quote');
+const transactionColumns = tableColumns(transactions);
+const notificationColumns = tableColumns(notifications);
+
+/** What a new transaction is given; the amounts in EUR and, unless given, in the coin are quoted here. */
+export interface NewTransactionInput {
+  merchantId: number;
+  altCoinId: number;
+  originalAmount: string;
+  inputCurrency: string;
+  /** The amount in the coin; quoted from the current rates when null. */
+  amount: string | null;
+  status: string;
+  transactionType: string;
+  externalProvider: string | null;
+  createdOn: Date;
+  security: string;
+  customerReference: string | null;
+  coinAddress: string;
+  xchangeId: number | null;
+  masterTransactionId: number | null;
+  email: string | null;
+  confirmUrl: string | null;
+  failUrl: string | null;
+  invoiceCc: string | null;
+  tag: string | null;
 }
 
+export type CreateTransactionResult =
+  | { kind: 'created'; row: TransactionRow }
+  | { kind: 'no-merchant' }
+  | { kind: 'no-rate' };
+
 /**
- * The merchant check and the quote of a new transaction in one round trip: undefined when the merchant
- * does not exist, `quote` undefined when a rate is missing.
+ * The platform feed's new payment or payout as one prepared statement (ADR 0011): it checks the merchant,
+ * quotes the amounts in EUR and in the coin at the current rates (PostgreSQL's exact numeric arithmetic,
+ * rounded to 8 decimals), numbers the row from its prefix's sequence (transaction_t_seq /
+ * transaction_p_seq) and inserts it — or inserts nothing and says why. One round trip and one commit per
+ * event, where the check and the insert were two; a statement is atomic, so nothing is half written.
  */
-export async function quoteForMerchant(
-  db: DbOrTx,
-  merchantId: number,
-  originalAmount: string,
-  inputCurrency: string,
-  altCoinId: number,
-): Promise<{ quote: { volumeEur: string; amount: string } | undefined } | undefined> {
-  const quote = quoteQuery(db, originalAmount, inputCurrency, altCoinId);
-  const [row] = await db
-    .select({ volumeEur: quote.volumeEur, amount: quote.amount })
-    .from(merchants)
-    .leftJoin(quote, sql`true`)
-    .where(eq(merchants.id, merchantId))
-    .limit(1);
-  if (!row) return undefined;
-  const { volumeEur, amount } = row;
-  return { quote: volumeEur !== null && amount !== null ? { volumeEur, amount } : undefined };
+export function prepareCreateTransaction(
+  db: Db,
+  prefix: 'T' | 'P',
+): (input: NewTransactionInput) => Promise<CreateTransactionResult> {
+  // Every parameter is cast: in an INSERT … SELECT PostgreSQL would otherwise take them for text.
+  const p = (name: keyof NewTransactionInput, type: string) =>
+    sql`cast(${sql.placeholder(name)} as ${sql.raw(type)})`;
+  const sequence = prefix === 'P' ? sql.raw(`'transaction_p_seq'`) : sql.raw(`'transaction_t_seq'`);
+  const run = prepareStatement(
+    db,
+    `ingest_create_transaction_${prefix.toLowerCase()}`,
+    sql`
+      with quote as (
+        select round(${p('originalAmount', 'numeric')} * input_rate.eur, 8) as volume_eur,
+               round(${p('originalAmount', 'numeric')} * input_rate.eur / coin_rate.eur, 8) as amount
+        from ${altCoins} input_coin
+        join ${rates} input_rate on input_rate.alt_coin_id = input_coin.id
+        join ${rates} coin_rate on coin_rate.alt_coin_id = ${p('altCoinId', 'integer')}
+        where input_coin.short_name = ${p('inputCurrency', 'text')} and input_coin.v_fiat = 1
+        limit 1
+      ),
+      checked as (
+        select quote.volume_eur, quote.amount
+        from ${merchants} left join quote on true
+        where ${merchants.id} = ${p('merchantId', 'integer')}
+      ),
+      saved as (
+        insert into ${transactions} (prefix, transaction_id, merchant_id, original_amount, input_currency,
+          amount, alt_coin_id, status, not_enough, transaction_type, external_provider, created_on,
+          updated_on, security, customer_reference, coin_address, xchange_id, master_transaction_id, email,
+          confirm_url, fail_url, invoice_cc, tag, revenue_eur, volume_eur)
+        select ${prefix}, nextval(${sequence}), ${p('merchantId', 'integer')},
+          ${p('originalAmount', 'numeric')}, ${p('inputCurrency', 'text')},
+          coalesce(${p('amount', 'numeric')}, checked.amount), ${p('altCoinId', 'integer')},
+          ${p('status', 'text')}, 0, ${p('transactionType', 'text')}, ${p('externalProvider', 'text')},
+          ${p('createdOn', 'timestamptz')}, ${p('createdOn', 'timestamptz')}, ${p('security', 'text')},
+          ${p('customerReference', 'text')}, ${p('coinAddress', 'text')}, ${p('xchangeId', 'bigint')},
+          ${p('masterTransactionId', 'bigint')}, ${p('email', 'text')}, ${p('confirmUrl', 'text')},
+          ${p('failUrl', 'text')}, ${p('invoiceCc', 'text')}, ${p('tag', 'text')}, 0, checked.volume_eur
+        from checked
+        where checked.volume_eur is not null
+        returning ${transactionColumns.list()}
+      )
+      select exists (select from checked), ${transactionColumns.list('saved')}
+      from (select) one left join saved on true`,
+    (values): CreateTransactionResult => {
+      const row = transactionColumns.decode(values, 1);
+      if (row) return { kind: 'created', row };
+      return { kind: values[0] === true ? 'no-rate' : 'no-merchant' };
+    },
+  );
+  return async (input) => {
+    const [result] = await run({ ...input, createdOn: input.createdOn.toISOString() });
+    if (!result) throw new Error('transaction not saved');
+    return result;
+  };
 }
 
 export async function merchantExists(db: DbOrTx, merchantId: number): Promise<boolean> {
@@ -88,17 +135,6 @@ export async function altCoinExists(db: DbOrTx, altCoinId: number): Promise<bool
   return row !== undefined;
 }
 
-/** Inserts a transaction numbered from its prefix's sequence (transaction_t_seq / transaction_p_seq). */
-export async function insertTransaction(db: DbOrTx, values: NewTransaction): Promise<TransactionRow> {
-  const next = values.prefix === 'P' ? sql`nextval('transaction_p_seq')` : sql`nextval('transaction_t_seq')`;
-  const [row] = await db
-    .insert(transactions)
-    .values({ ...values, transactionId: next })
-    .returning();
-  if (!row) throw new Error('transaction not saved');
-  return row;
-}
-
 export async function findTransaction(
   db: DbOrTx,
   prefix: 'T' | 'P',
@@ -113,79 +149,103 @@ export async function findTransaction(
 }
 
 /** The merchant's fee in percent, read from merchants.details; malformed values fall back to the default. */
-const feePercent = (): SQL =>
-  sql`coalesce((select case when ${merchants.details}->>'FeePercentage' ~ '^[0-9]+([.][0-9]+)?$' then (${merchants.details}->>'FeePercentage')::numeric end from ${merchants} where ${merchants.id} = ${transactions.merchantId}), ${DEFAULT_FEE_PERCENT}::numeric)`;
+const feePercent = sql`coalesce((select case when ${merchants.details}->>'FeePercentage' ~ '^[0-9]+([.][0-9]+)?$' then (${merchants.details}->>'FeePercentage')::numeric end from ${merchants} where ${merchants.id} = ${transactions.merchantId}), ${sql.raw(`${DEFAULT_FEE_PERCENT}::numeric`)})`;
 
-export type TransactionChange =
-  | { kind: 'paid'; underpaid: boolean; at: Date }
-  | { kind: 'expired'; at: Date }
-  | { kind: 'payout-completed'; at: Date; feePercent: string }
-  | { kind: 'payout-cancelled'; at: Date };
+export type TransactionChangeKind = 'paid' | 'expired' | 'payout-completed' | 'payout-cancelled';
 
 /**
- * Moves a transaction to its next status only if it is still in one of `from`, in one statement, so two
- * feeds reporting the same event cannot both win; undefined when the row is missing or has moved on.
+ * What each status change writes besides its status and `updated_on`. Parameters: `at` (the change's
+ * time), `underpaid` (paid), `feePercent` (a completed payout).
  */
-export async function changeTransactionStatus(
-  db: DbOrTx,
-  prefix: 'T' | 'P',
-  transactionId: number,
-  from: readonly string[],
-  change: TransactionChange,
-): Promise<TransactionRow | undefined> {
-  let set: PgUpdateSetSource<typeof transactions>;
-  switch (change.kind) {
-    case 'paid':
-      set = {
-        status: change.underpaid ? 'underpaid' : 'paid',
-        notEnough: change.underpaid ? 1 : 0,
-        confirmedOn: change.at,
-        updatedOn: change.at,
-        revenueEur: sql`round(${transactions.volumeEur} * ${feePercent()} / 100, 8)`,
-        originalAmountFee: sql`round(${transactions.originalAmount} * ${feePercent()} / 100, 8)`,
-        // A fiat provider confirms the amount it received; an underpaid amount is not known here.
-        fiatConfirmedAmount: change.underpaid
-          ? null
-          : sql`case when ${transactions.externalProvider} is null then null else ${transactions.originalAmount} end`,
-      };
-      break;
-    case 'expired':
-      set = { status: 'expired', expiredOn: change.at, updatedOn: change.at };
-      break;
-    case 'payout-completed':
-      set = {
-        status: 'payout-completed',
-        confirmedOn: change.at,
-        updatedOn: change.at,
-        revenueEur: sql`round(${transactions.volumeEur} * ${change.feePercent}::numeric / 100, 8)`,
-        originalAmountFee: sql`round(${transactions.originalAmount} * ${change.feePercent}::numeric / 100, 8)`,
-      };
-      break;
-    case 'payout-cancelled':
-      set = { status: 'payout-cancelled', updatedOn: change.at };
-      break;
-  }
-  const [row] = await db
-    .update(transactions)
-    .set(set)
-    .where(
-      and(
-        eq(transactions.prefix, prefix),
-        eq(transactions.transactionId, transactionId),
-        inArray(transactions.status, [...from]),
-      ),
-    )
-    .returning();
-  return row;
+const CHANGE_SET: Record<TransactionChangeKind, SQL | null> = {
+  paid: sql`
+    not_enough = case when cast(${sql.placeholder('underpaid')} as boolean) then 1 else 0 end,
+    confirmed_on = cast(${sql.placeholder('at')} as timestamptz),
+    revenue_eur = round(${transactions.volumeEur} * ${feePercent} / 100, 8),
+    original_amount_fee = round(${transactions.originalAmount} * ${feePercent} / 100, 8),
+    -- A fiat provider confirms the amount it received; an underpaid amount is not known here.
+    fiat_confirmed_amount = case
+      when cast(${sql.placeholder('underpaid')} as boolean) or ${transactions.externalProvider} is null then null
+      else ${transactions.originalAmount} end`,
+  expired: sql`expired_on = cast(${sql.placeholder('at')} as timestamptz)`,
+  'payout-completed': sql`
+    confirmed_on = cast(${sql.placeholder('at')} as timestamptz),
+    revenue_eur = round(${transactions.volumeEur} * cast(${sql.placeholder('feePercent')} as numeric) / 100, 8),
+    original_amount_fee = round(${transactions.originalAmount} * cast(${sql.placeholder('feePercent')} as numeric) / 100, 8)`,
+  'payout-cancelled': null,
+};
+
+export interface TransactionChange {
+  status: string;
+  at: Date;
+  /** A paid change: the customer paid less than asked. */
+  underpaid?: boolean;
+  /** A completed payout: the platform's fee in percent. */
+  feePercent?: string;
+  /** The notification written with the change, or none. */
+  notification: { kind: string; message: string } | null;
 }
 
-export async function insertNotification(
-  db: DbOrTx,
-  values: typeof notifications.$inferInsert,
-): Promise<NotificationRow> {
-  const [row] = await db.insert(notifications).values(values).returning();
-  if (!row) throw new Error('notification not saved');
-  return row;
+/**
+ * Moves a transaction to its next status only if it is still in one of `from`, and writes its
+ * notification with it, in one prepared statement (ADR 0011): two feeds reporting the same event cannot
+ * both win, a change that does not apply writes no notification, and the change's row locks (the day
+ * counts, ADR 0010) are held only while PostgreSQL runs and commits it, never across a round trip to the
+ * server. Undefined when the row is missing or has moved on.
+ */
+export function prepareChangeTransaction(
+  db: Db,
+  kind: TransactionChangeKind,
+  prefix: 'T' | 'P',
+  from: readonly string[],
+): (
+  transactionId: number,
+  change: TransactionChange,
+) => Promise<{ row: TransactionRow; note: NotificationRow | null } | undefined> {
+  const statuses = sql.join(
+    from.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const set = CHANGE_SET[kind];
+  const run = prepareStatement(
+    db,
+    `ingest_change_${kind.replace('-', '_')}_${prefix.toLowerCase()}`,
+    sql`
+      with changed as (
+        update ${transactions}
+        set status = cast(${sql.placeholder('status')} as text),
+          updated_on = cast(${sql.placeholder('at')} as timestamptz)${set ? sql`, ${set}` : sql``}
+        where ${transactions.prefix} = ${prefix} and ${transactions.transactionId} = cast(${sql.placeholder('transactionId')} as bigint)
+          and ${transactions.status} in (${statuses})
+        returning ${transactionColumns.list()}
+      ),
+      note as (
+        insert into ${notifications} (kind, prefix, transaction_id, message, created_on)
+        select cast(${sql.placeholder('noteKind')} as text), changed.prefix, changed.transaction_id,
+          cast(${sql.placeholder('noteMessage')} as text), cast(${sql.placeholder('at')} as timestamptz)
+        from changed
+        where cast(${sql.placeholder('noteKind')} as text) is not null
+        returning ${notificationColumns.list()}
+      )
+      select ${transactionColumns.list('changed')}, ${notificationColumns.list('note')}
+      from changed left join note on true`,
+    (values) => ({
+      row: transactionColumns.decode(values) as TransactionRow,
+      note: notificationColumns.decode(values, transactionColumns.count),
+    }),
+  );
+  return async (transactionId, change) => {
+    const [result] = await run({
+      transactionId,
+      status: change.status,
+      at: change.at.toISOString(),
+      underpaid: change.underpaid === true,
+      feePercent: change.feePercent ?? null,
+      noteKind: change.notification?.kind ?? null,
+      noteMessage: change.notification?.message ?? null,
+    });
+    return result;
+  };
 }
 
 export async function insertFailureCause(

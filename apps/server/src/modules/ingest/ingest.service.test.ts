@@ -165,6 +165,63 @@ describe('ingest service', () => {
     expect(events.at(-1)).toMatchObject({ kind: 'payout-cancelled', notification: null });
   });
 
+  it('answers each change with the rows as stored, and tells the listener the stored notification', async () => {
+    const stored = async (row: { prefix: 'T' | 'P'; transactionId: number }) =>
+      (
+        await database.db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.prefix, row.prefix), eq(transactions.transactionId, row.transactionId)))
+      )[0];
+    const created = await payment('42.50');
+    expect(created).toEqual(await stored(created));
+
+    const ref = formatTransactionRef('T', created.transactionId);
+    clock = new Date(start.getTime() + 120_000);
+    const paid = await ingest.markPaid(ref, { underpaid: true });
+    expect(paid).toEqual(await stored(created));
+    const [note] = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.prefix, 'T'), eq(notifications.transactionId, created.transactionId)));
+    expect(events.at(-1)).toMatchObject({ kind: 'underpaid', transaction: paid, notification: note });
+
+    const payout = await ingest.createPayout({
+      merchantId,
+      altCoinId: 625,
+      originalAmount: '200.00',
+      inputCurrency: 'EUR',
+      coinAddress: 'NA',
+      amount: '199.5',
+      externalProvider: 'BankLink',
+    });
+    expect(payout).toEqual(await stored(payout));
+    // A given amount is kept as given; the EUR volume is still quoted.
+    expect(payout).toMatchObject({ amount: '199.50000000', volumeEur: '200.00000000' });
+    const completed = await ingest.completePayout(formatTransactionRef('P', payout.transactionId));
+    expect(completed).toEqual(await stored(payout));
+  });
+
+  it('writes no notification for a change that does not apply', async () => {
+    const row = await payment();
+    const ref = formatTransactionRef('T', row.transactionId);
+    await ingest.markExpired(ref);
+    const notes = () =>
+      database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.prefix, 'T'), eq(notifications.transactionId, row.transactionId)));
+    expect(await notes()).toHaveLength(1);
+    await expect(ingest.markExpired(ref)).rejects.toMatchObject({
+      code: 'invalid_state',
+      message: `${ref} is expired, expected waiting`,
+    });
+    expect(await notes()).toHaveLength(1);
+    // A late payment of an expired one still applies (and writes its PAID notification).
+    await ingest.markPaid(ref);
+    expect((await notes()).map((n) => n.kind).sort()).toEqual(['EXPIRED', 'PAID']);
+  });
+
   it('records failures, merchant chat messages and rates, and tells the listener', async () => {
     const failure = await ingest.recordFailure({ altCoinId: 1, failure: 'Node timeout', address: 'bc1qabc' });
     expect(failure).toMatchObject({ sticky: 0, notes: null, createdOn: clock });

@@ -5,22 +5,21 @@ import {
   type TransactionPrefix,
   validateChatMessage,
 } from '@bo/contract';
-import type { Db, Tx } from '../../db/database';
+import type { Db } from '../../db/database';
 import {
   altCoinExists,
   type ChatMessageRow,
-  changeTransactionStatus,
   type FailureCauseRow,
   findTransaction,
   insertChatMessage,
   insertFailureCause,
-  insertNotification,
-  insertTransaction,
   merchantExists,
   type NotificationRow,
-  quoteForMerchant,
+  prepareChangeTransaction,
+  prepareCreateTransaction,
   type RateRow,
   type TransactionChange,
+  type TransactionChangeKind,
   type TransactionRow,
   upsertRate,
 } from './ingest.repository';
@@ -184,19 +183,21 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
     return transaction;
   };
 
-  const notify = (
-    tx: Tx,
-    kind: NotificationKind,
-    row: Pick<TransactionRow, 'prefix' | 'transactionId'>,
-    at: Date,
-  ): Promise<NotificationRow> =>
-    insertNotification(tx, {
-      kind,
-      prefix: row.prefix,
-      transactionId: row.transactionId,
-      message: notificationMessage(kind, row.prefix, row.transactionId),
-      createdOn: at,
-    });
+  // The platform feed's writes are prepared once: each event is one statement (ADR 0011).
+  const inserts = { T: prepareCreateTransaction(db, 'T'), P: prepareCreateTransaction(db, 'P') };
+  /** A status change: the statuses it applies to, and its statement. */
+  const transition = (kind: TransactionChangeKind, prefix: TransactionPrefix, from: readonly string[]) => ({
+    prefix,
+    from,
+    apply: prepareChangeTransaction(db, kind, prefix, from),
+  });
+  const changes = {
+    // A payment can arrive after its window closed; the platform still credits it.
+    paid: transition('paid', 'T', ['waiting', 'expired']),
+    expired: transition('expired', 'T', ['waiting']),
+    payoutCompleted: transition('payout-completed', 'P', ['payout-pending']),
+    payoutCancelled: transition('payout-cancelled', 'P', ['payout-pending']),
+  };
 
   const create = async (
     prefix: TransactionPrefix,
@@ -217,35 +218,18 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
     const coinAddress = requireText(input.coinAddress, 'coinAddress');
     const transactionType = requireText(extra.transactionType, 'transactionType');
     const at = options.now();
-    // Two statements, not a transaction: the check only reads, and merchants are never deleted (the
-    // insert's foreign key would refuse a vanished one). The platform feed is the hottest write path, and a
-    // transaction would cost three more round trips per payment and hold the new row's locks (the day
-    // counts, ADR 0010) across them (ADR 0011).
-    const checked = await quoteForMerchant(
-      db,
-      input.merchantId,
-      input.originalAmount,
-      input.inputCurrency,
-      input.altCoinId,
-    );
-    if (!checked) throw new IngestError('not_found', `merchant ${input.merchantId} not found`);
-    const { quote } = checked;
-    if (!quote) {
-      throw new IngestError('invalid_input', `no rate for ${input.inputCurrency} or coin ${input.altCoinId}`);
-    }
-    return insertTransaction(db, {
-      prefix,
+    // The merchant check, the quote and the insert are one statement: the platform feed is the hottest
+    // write path, and each round trip more costs the server and PostgreSQL per event (ADR 0011).
+    const result = await inserts[prefix]({
       merchantId: input.merchantId,
+      altCoinId: input.altCoinId,
       originalAmount: input.originalAmount,
       inputCurrency: input.inputCurrency,
-      amount: input.amount ?? quote.amount,
-      altCoinId: input.altCoinId,
+      amount: input.amount ?? null,
       status: extra.status,
-      notEnough: 0,
       transactionType,
       externalProvider: input.externalProvider ?? null,
       createdOn: at,
-      updatedOn: at,
       security: input.security ?? randomBytes(16).toString('hex'),
       customerReference: input.customerReference ?? null,
       coinAddress,
@@ -256,34 +240,35 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
       failUrl: extra.failUrl ?? null,
       invoiceCc: extra.invoiceCc ?? null,
       tag: extra.tag ?? null,
-      volumeEur: quote.volumeEur,
-      revenueEur: '0',
     });
+    if (result.kind === 'no-merchant') {
+      throw new IngestError('not_found', `merchant ${input.merchantId} not found`);
+    }
+    if (result.kind === 'no-rate') {
+      throw new IngestError('invalid_input', `no rate for ${input.inputCurrency} or coin ${input.altCoinId}`);
+    }
+    return result.row;
   };
 
   const change = async (
-    prefix: TransactionPrefix,
+    { prefix, from, apply }: ReturnType<typeof transition>,
     ref: string,
-    from: readonly string[],
-    build: (at: Date) => TransactionChange,
-    notification: NotificationKind | null,
+    build: (at: Date, id: number) => TransactionChange,
   ): Promise<{ row: TransactionRow; note: NotificationRow | null }> => {
     const id = requireRef(ref, prefix);
-    const at = options.now();
-    return db.transaction(async (tx) => {
-      // The notification first, the change last: the change's row locks (the day counts, ADR 0010) are then
-      // held only until the commit, not across another round trip, on the platform's hottest rows (ADR 0011).
-      // A change that does not apply rolls the notification back with it.
-      const note = notification ? await notify(tx, notification, { prefix, transactionId: id }, at) : null;
-      const row = await changeTransactionStatus(tx, prefix, id, from, build(at));
-      if (!row) {
-        const current = await findTransaction(tx, prefix, id);
-        if (!current) throw new IngestError('not_found', `${ref} not found`);
-        throw new IngestError('invalid_state', `${ref} is ${current.status}, expected ${from.join(' or ')}`);
-      }
-      return { row, note };
-    });
+    const changed = await apply(id, build(options.now(), id));
+    if (changed) return changed;
+    // Only a refused change reads the row again, to say why.
+    const current = await findTransaction(db, prefix, id);
+    if (!current) throw new IngestError('not_found', `${ref} not found`);
+    throw new IngestError('invalid_state', `${ref} is ${current.status}, expected ${from.join(' or ')}`);
   };
+
+  /** The notification a change writes: its kind and the message of SPEC's notification feed. */
+  const note = (kind: NotificationKind, prefix: TransactionPrefix, id: number) => ({
+    kind,
+    message: notificationMessage(kind, prefix, id),
+  });
 
   return {
     async createWaitingTransaction(input) {
@@ -302,20 +287,22 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
 
     async markPaid(ref, paidOptions = {}) {
       const underpaid = paidOptions.underpaid === true;
-      // A payment can arrive after its window closed; the platform still credits it.
-      const { row, note } = await change(
-        'T',
-        ref,
-        ['waiting', 'expired'],
-        (at) => ({ kind: 'paid', underpaid, at }),
-        'PAID',
-      );
-      return transactionEvent(underpaid ? 'underpaid' : 'paid', row, note);
+      const changed = await change(changes.paid, ref, (at, id) => ({
+        status: underpaid ? 'underpaid' : 'paid',
+        underpaid,
+        at,
+        notification: note('PAID', 'T', id),
+      }));
+      return transactionEvent(underpaid ? 'underpaid' : 'paid', changed.row, changed.note);
     },
 
     async markExpired(ref) {
-      const { row, note } = await change('T', ref, ['waiting'], (at) => ({ kind: 'expired', at }), 'EXPIRED');
-      return transactionEvent('expired', row, note);
+      const changed = await change(changes.expired, ref, (at, id) => ({
+        status: 'expired',
+        at,
+        notification: note('EXPIRED', 'T', id),
+      }));
+      return transactionEvent('expired', changed.row, changed.note);
     },
 
     async createPayout(input) {
@@ -327,25 +314,22 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
     },
 
     async completePayout(ref) {
-      const { row, note } = await change(
-        'P',
-        ref,
-        ['payout-pending'],
-        (at) => ({ kind: 'payout-completed', at, feePercent: PAYOUT_FEE_PERCENT }),
-        'PAYOUT',
-      );
-      return transactionEvent('payout-completed', row, note);
+      const changed = await change(changes.payoutCompleted, ref, (at, id) => ({
+        status: 'payout-completed',
+        at,
+        feePercent: PAYOUT_FEE_PERCENT,
+        notification: note('PAYOUT', 'P', id),
+      }));
+      return transactionEvent('payout-completed', changed.row, changed.note);
     },
 
     async cancelPayout(ref) {
-      const { row, note } = await change(
-        'P',
-        ref,
-        ['payout-pending'],
-        (at) => ({ kind: 'payout-cancelled', at }),
-        null,
-      );
-      return transactionEvent('payout-cancelled', row, note);
+      const changed = await change(changes.payoutCancelled, ref, (at) => ({
+        status: 'payout-cancelled',
+        at,
+        notification: null,
+      }));
+      return transactionEvent('payout-cancelled', changed.row, changed.note);
     },
 
     async recordFailure(input) {

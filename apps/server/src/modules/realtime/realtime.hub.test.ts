@@ -82,6 +82,24 @@ describe('realtime hub', () => {
     expect(client.seqs()).toEqual([5, 4]);
   });
 
+  it('after many events, still sends a late one from the last 512 numbers once, and none from before', async () => {
+    const hub = hubWith();
+    const client = fakeSocket();
+    await hub.attach(client.socket, 'transactions', 'session', null, client.connection);
+    // 1 to 1,300 but 100 and 1,000, so that each client's memory of sent numbers is trimmed on the way.
+    for (let seq = 1; seq <= 1300; seq++) if (seq !== 100 && seq !== 1000) await hub.dispatch(event(seq));
+    await hub.dispatch(event(1000));
+    await hub.dispatch(event(1000));
+    await hub.dispatch(event(1200));
+    await hub.dispatch(event(100));
+    await settle();
+    const seqs = client.seqs();
+    expect(seqs).toHaveLength(1299);
+    expect(seqs.slice(-1)).toEqual([1000]);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(seqs).not.toContain(100);
+  });
+
   it('does not send events from before a client joined', async () => {
     const hub = hubWith({}, 10);
     const client = fakeSocket();

@@ -115,7 +115,17 @@ export function createRealtimeHub(deps: {
     else setImmediate(flush);
   };
 
-  const wants = (channel: SocketName) => [...clients].some((c) => c.channel === channel);
+  /** How many clients each feed has, so an event's render asks only for what some client will be sent. */
+  const perChannel: Record<SocketName, number> = { notifications: 0, transactions: 0, chat: 0 };
+  const wants = (channel: SocketName) => perChannel[channel] > 0;
+  const add = (client: HubClient) => {
+    if (clients.has(client)) return;
+    clients.add(client);
+    perChannel[client.channel]++;
+  };
+  const drop = (client: HubClient) => {
+    if (clients.delete(client)) perChannel[client.channel]--;
+  };
 
   /** What an event looks like on each feed, encoded; `null` where the feed does not carry it. */
   const render = async (event: JournalEvent): Promise<Record<SocketName, string | Buffer | null>> => {
@@ -160,10 +170,11 @@ export function createRealtimeHub(deps: {
     if (event.seq <= client.floor || client.delivered.has(event.seq)) return;
     client.delivered.add(event.seq);
     client.sent = Math.max(client.sent, event.seq);
+    // Forget what lies a window below the newest number sent: one pass over the set rather than a sort of
+    // it, for each of hundreds of clients every 512 events.
     if (client.delivered.size > 2 * DELIVERED_WINDOW) {
-      const newest = [...client.delivered].sort((a, b) => b - a);
-      client.floor = newest[DELIVERED_WINDOW] ?? client.floor;
-      for (const seq of newest.slice(DELIVERED_WINDOW)) client.delivered.delete(seq);
+      client.floor = Math.max(client.floor, client.sent - DELIVERED_WINDOW);
+      for (const seq of client.delivered) if (seq <= client.floor) client.delivered.delete(seq);
     }
     if (frame) send(client, frame);
   };
@@ -199,10 +210,8 @@ export function createRealtimeHub(deps: {
         delivered: new Set(),
         sent: 0,
       };
-      clients.add(client);
-      const remove = () => {
-        clients.delete(client);
-      };
+      add(client);
+      const remove = () => drop(client);
       try {
         const latest = await deps.journal.latest();
         client.floor = after ?? latest;
@@ -241,7 +250,7 @@ export function createRealtimeHub(deps: {
       for (const client of clients) {
         if (client.sessionId !== sessionId) continue;
         if (channel && client.channel !== channel) continue;
-        clients.delete(client);
+        drop(client);
         client.socket.close(code, reason);
       }
     },
@@ -287,6 +296,9 @@ export function createRealtimeHub(deps: {
     closeAll(code = 1001, reason = 'Server shutting down') {
       for (const client of clients) client.socket.close(code, reason);
       clients.clear();
+      perChannel.notifications = 0;
+      perChannel.transactions = 0;
+      perChannel.chat = 0;
     },
   };
 }

@@ -1,9 +1,10 @@
-import type {
-  MerchantListItem,
-  StatusFilterValue,
-  Transaction,
-  TransactionSortColumn,
-  TransactionStatus,
+import {
+  formatTransactionRef,
+  type MerchantListItem,
+  type StatusFilterValue,
+  type Transaction,
+  type TransactionSortColumn,
+  type TransactionStatus,
 } from '@bo/contract';
 import {
   type AnyColumn,
@@ -21,6 +22,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
+import { prepareStatement } from '../../db/prepared';
 import {
   altCoins,
   merchants,
@@ -333,12 +335,14 @@ export async function listTransactionsPage(
   // Drizzle's per-column mapping of the wide joined select (with the garbage it makes) was half of the
   // server's time for such a page (ADR 0012). Same columns and conversions as toTransaction, which the
   // single-row reads use; a test holds the two equal.
+  // `= any(array(…))`, not `in (…)`: PostgreSQL plans the ids as one array read by the primary key, where a
+  // semi-join of 5,000 ids (a Local sync's page) was planned as a scan of the whole table (ADR 0012).
   const result = (await db.execute(sql`
     select ${PAGE_COLUMNS}, (${expr})::text as sort_value
     from ${t}
     join ${merchants} on ${merchants.id} = ${t.merchantId}
     join ${altCoins} on ${altCoins.id} = ${t.altCoinId}
-    where ${t.id} in (${ids})
+    where ${t.id} = any(array(${ids}))
     order by ${sql.join(order, sql`, `)}`)) as unknown as { rows: PageRow[] };
   const rows = result.rows;
   if (page.backwards) rows.reverse();
@@ -349,39 +353,39 @@ export async function listTransactionsPage(
 }
 
 /** The columns of a page read, by their SQL names (see listTransactionsPage). */
+const PAGE_COLUMN_NAMES = [
+  'id',
+  'transaction_id',
+  'prefix',
+  'merchant_id',
+  'original_amount',
+  'input_currency',
+  'amount',
+  'alt_coin_id',
+  'status',
+  'not_enough',
+  'transaction_type',
+  'external_provider',
+  'created_on',
+  'expired_on',
+  'confirmed_on',
+  'security',
+  'customer_reference',
+  'coin_address',
+  'xchange_id',
+  'master_transaction_id',
+  'comments',
+  'revolut_id',
+  'email',
+  'confirm_url',
+  'fail_url',
+  'invoice_cc',
+  'tag',
+  'fiat_confirmed_amount',
+  'original_amount_fee',
+] as const;
 const PAGE_COLUMNS = sql.raw(
-  [
-    'id',
-    'transaction_id',
-    'prefix',
-    'merchant_id',
-    'original_amount',
-    'input_currency',
-    'amount',
-    'alt_coin_id',
-    'status',
-    'not_enough',
-    'transaction_type',
-    'external_provider',
-    'created_on',
-    'expired_on',
-    'confirmed_on',
-    'security',
-    'customer_reference',
-    'coin_address',
-    'xchange_id',
-    'master_transaction_id',
-    'comments',
-    'revolut_id',
-    'email',
-    'confirm_url',
-    'fail_url',
-    'invoice_cc',
-    'tag',
-    'fiat_confirmed_amount',
-    'original_amount_fee',
-  ]
-    .map((c) => `"transactions"."${c}"`)
+  PAGE_COLUMN_NAMES.map((c) => `"transactions"."${c}"`)
     .concat([
       '"merchants"."shop_title"',
       '"merchants"."owner_nick_name"',
@@ -391,6 +395,55 @@ const PAGE_COLUMNS = sql.raw(
     ])
     .join(', '),
 );
+/** The names of PAGE_COLUMNS' values, in order, as a page row keys them. */
+const PAGE_ROW_KEYS = [
+  ...PAGE_COLUMN_NAMES,
+  'shop_title',
+  'owner_nick_name',
+  'long_name',
+  'coin_name',
+  'block_explorer',
+] as const;
+
+/**
+ * The rows of several transactions in one prepared statement, keyed by their reference ('T000123456');
+ * missing ones are absent. The live feeds read the rows of the events that arrive together in one statement (ADR 0011).
+ * Same columns and conversions as a page read, which a test holds equal to the single-row read.
+ */
+export function prepareFindTransactions(
+  db: Db,
+): (refs: ReadonlyArray<{ prefix: 'T' | 'P'; id: number }>) => Promise<Map<string, Transaction>> {
+  // The references as two parallel arrays, unnested and joined on transactions_ref_idx. A text list rather
+  // than array parameters, which the two drivers encode differently.
+  const read = prepareStatement(
+    db,
+    'live_find_transactions',
+    sql`
+      select ${PAGE_COLUMNS}
+      from unnest(string_to_array(${sql.placeholder('prefixes')}, ','),
+                  string_to_array(${sql.placeholder('ids')}, ',')::bigint[]) as ref(prefix, transaction_id)
+      join ${t} on ${t.prefix} = ref.prefix::char(1) and ${t.transactionId} = ref.transaction_id
+      join ${merchants} on ${merchants.id} = ${t.merchantId}
+      join ${altCoins} on ${altCoins.id} = ${t.altCoinId}`,
+    (values) => {
+      const row: PageRow = {};
+      PAGE_ROW_KEYS.forEach((key, i) => {
+        row[key] = values[i] as Raw;
+      });
+      return fromPageRow(row);
+    },
+  );
+  return async (refs) => {
+    const found = new Map<string, Transaction>();
+    if (refs.length === 0) return found;
+    const rows = await read({
+      prefixes: refs.map((ref) => ref.prefix).join(','),
+      ids: refs.map((ref) => ref.id).join(','),
+    });
+    for (const row of rows) found.set(formatTransactionRef(row.Prefix, row.TransactionID), row);
+    return found;
+  };
+}
 
 /**
  * A page row as either driver answers it: 64-bit integers and numerics may come as strings, timestamps as
@@ -572,28 +625,6 @@ export async function findTransaction(
     .where(and(eq(t.prefix, prefix), eq(t.transactionId, id)))
     .limit(1)) as JoinedRow[];
   return row ? toTransaction(row) : undefined;
-}
-
-/**
- * findTransaction as a prepared statement, for the live feeds (ADR 0011): they read one row per platform
- * event, and building this wide query afresh each time cost the server more than running it. On PostgreSQL
- * each pooled connection also parses and plans it once, under its name.
- */
-export function prepareFindTransaction(
-  db: Db,
-): (prefix: 'T' | 'P', id: number) => Promise<Transaction | undefined> {
-  const query = db
-    .select(rowColumns)
-    .from(t)
-    .innerJoin(merchants, eq(merchants.id, t.merchantId))
-    .innerJoin(altCoins, eq(altCoins.id, t.altCoinId))
-    .where(and(eq(t.prefix, sql.placeholder('prefix')), eq(t.transactionId, sql.placeholder('id'))))
-    .limit(1)
-    .prepare('live_find_transaction');
-  return async (prefix, id) => {
-    const [row] = (await query.execute({ prefix, id })) as JoinedRow[];
-    return row ? toTransaction(row) : undefined;
-  };
 }
 
 /** Merchants with at least one transaction created in [from, to), by shop title. */
