@@ -73,6 +73,7 @@ beforeAll(async () => {
     'main ChatContactList': { MSGS: '' },
     'main ChatHistory': { MSGS: '', ID: String(chat.merchantId) },
     'admin ListTransactions': { start: weekAgo, end: today },
+    'admin SyncTransactions': { start: weekAgo, end: today },
     'admin CountTransactions': { start: weekAgo, end: today },
     'admin MerchantsListDash': { startDate: weekAgo, endDate: today },
     'admin TransactionDetail': { ID: ref },

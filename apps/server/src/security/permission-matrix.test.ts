@@ -119,6 +119,7 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   RecentRegistrations: { params: () => ({}) },
   TotalRegistrations24H: { params: () => ({}) },
   ListTransactions: { params: () => ({ ...RANGE }) },
+  SyncTransactions: { params: () => ({ ...RANGE }) },
   CountTransactions: { params: () => ({ ...RANGE }) },
   MerchantsListDash: { params: () => ({ startDate: RANGE.start, endDate: RANGE.end }) },
   TransactionDetail: { params: ({ fx }) => ({ ID: fx.paymentRef }) },

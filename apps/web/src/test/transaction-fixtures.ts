@@ -1,4 +1,9 @@
-import type { Transaction, TransactionCount, TransactionList } from '@bo/contract';
+import {
+  type Transaction,
+  type TransactionCount,
+  type TransactionList,
+  toTransactionColumns,
+} from '@bo/contract';
 
 /** A transaction row typed with the contract, so a change of shape fails the type check. */
 export const makeTransaction = (overrides: Partial<Transaction> = {}): Transaction => ({
@@ -52,8 +57,10 @@ export const makePage = (count: number, firstId: number): TransactionList => ({
 /** The answer of CountTransactions, the list's total (asked beside the page, ADR 0010). */
 export const makeCount = (total: number, isCapped = false): TransactionCount => ({ total, isCapped });
 
-/** The two calls the dashboard table makes, answering one page and its total. */
+/** The calls the dashboard table and Local mode make, answering one page (rows or columns) and its total. */
 export const listRoutes = (page: TransactionList, total = page.records.length) => ({
   ListTransactions: { data: page },
+  // Local mode's sync reads the same rows as columns.
+  SyncTransactions: { data: { columns: toTransactionColumns(page.records), lastCursor: page.lastCursor } },
   CountTransactions: { data: makeCount(total) },
 });

@@ -27,6 +27,8 @@ import {
   transactionCountSchema,
   transactionListParamsSchema,
   transactionListSchema,
+  transactionSyncPageSchema,
+  transactionSyncParamsSchema,
 } from '../entities/transaction-list.schema';
 import { sidebarLinksSchema } from '../routes/sidebar';
 import { defineCall } from './call';
@@ -151,6 +153,18 @@ export const ADMIN_CALLS = {
     access: 'view-transactions',
     params: transactionListParamsSchema,
     data: transactionListSchema,
+  }),
+  /**
+   * Local mode's sync (SPEC §7.3): ListTransactions' rows in its default order (newest first, by keyset),
+   * answered as columns; ListTransactions keeps its rows as objects for every other caller.
+   */
+  SyncTransactions: defineCall({
+    method: 'GET',
+    path: '/',
+    call: 'SyncTransactions',
+    access: 'view-transactions',
+    params: transactionSyncParamsSchema,
+    data: transactionSyncPageSchema,
   }),
   /** The total for the list's 'Showing a - b of n', asked beside the page so the rows never wait (ADR 0010). */
   CountTransactions: defineCall({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRANSACTIONS_PAGE_SIZE } from '../common/constants';
 import { PG_INTEGER_MAX } from '../common/id.schema';
-import { statusFilterValueSchema, transactionSchema } from './transaction.schema';
+import { statusFilterValueSchema, type Transaction, transactionSchema } from './transaction.schema';
 
 /**
  * The largest page ListTransactions answers: Local mode's sync reads the whole range in pages of this size
@@ -74,6 +74,145 @@ export const transactionListSchema = z.object({
   lastCursor: z.string().nullable(),
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
+
+/**
+ * Local mode's sync (SPEC §7.3's background worker) pages through the range newest first, as the default
+ * order of ListTransactions does, but gets each page as columns: one array per field, each field's name
+ * once per answer. A row as an object is about 1 KB of JSON of which 600 bytes are its field names; as
+ * columns a page of 5,000 rows is half the bytes, and half the work to write, read and validate (ADR 0012).
+ */
+export const transactionSyncParamsSchema = z
+  .object({
+    ...transactionFilterShape,
+    /** `lastCursor` of the previous page; none for the first. */
+    cursor: z.string().max(500).optional(),
+    pageSize: z.coerce.number().int().min(1).max(SYNC_PAGE_SIZE_MAX).default(SYNC_PAGE_SIZE_MAX),
+  })
+  .refine(rangeInOrder, RANGE_MESSAGE);
+export type TransactionSyncParams = z.input<typeof transactionSyncParamsSchema>;
+
+const transactionShape = transactionSchema.shape;
+type TransactionShape = typeof transactionShape;
+
+/** Every field of a transaction row, in the contract's order: the columns of a sync page. */
+export const TRANSACTION_FIELDS = Object.keys(transactionShape) as Array<keyof Transaction>;
+
+/** A page of rows as one array per field: the i-th row is every column's i-th value. */
+export type TransactionColumns = { [K in keyof Transaction]: Array<Transaction[K]> };
+
+const columnShape = Object.fromEntries(
+  TRANSACTION_FIELDS.map((field) => [field, z.array(transactionShape[field])]),
+) as { [K in keyof TransactionShape]: z.ZodArray<TransactionShape[K]> };
+
+/** Each column is validated with its field's own schema, so a page is exactly as strict as its rows. */
+export const transactionColumnsSchema = z
+  .object(columnShape)
+  .refine((columns) => TRANSACTION_FIELDS.every((f) => columns[f].length === columns.ID.length), {
+    message: 'Every column must hold one value per row',
+  });
+
+export const transactionSyncPageSchema = z.object({
+  columns: transactionColumnsSchema,
+  /** The position after this page's last row, for the next page; null when the page is empty. */
+  lastCursor: z.string().nullable(),
+});
+export type TransactionSyncPage = z.infer<typeof transactionSyncPageSchema>;
+
+/**
+ * Rows as the columns of a sync page. Each field by its name, not in a loop over TRANSACTION_FIELDS: the
+ * server writes 100,000 rows a sync, and reading a property by a computed name was 2 µs a row of its time.
+ * The type requires every field; a test holds the columns equal to the rows.
+ */
+export function toTransactionColumns(rows: readonly Transaction[]): TransactionColumns {
+  return {
+    ID: rows.map((row) => row.ID),
+    TransactionID: rows.map((row) => row.TransactionID),
+    Prefix: rows.map((row) => row.Prefix),
+    MerchantID: rows.map((row) => row.MerchantID),
+    OwnerNickName: rows.map((row) => row.OwnerNickName),
+    ShopTitle: rows.map((row) => row.ShopTitle),
+    OriginalAmount: rows.map((row) => row.OriginalAmount),
+    InputCurrency: rows.map((row) => row.InputCurrency),
+    Amount: rows.map((row) => row.Amount),
+    LongName: rows.map((row) => row.LongName),
+    CoinName: rows.map((row) => row.CoinName),
+    AltCoinID: rows.map((row) => row.AltCoinID),
+    Status: rows.map((row) => row.Status),
+    NotEnough: rows.map((row) => row.NotEnough),
+    TransactionType: rows.map((row) => row.TransactionType),
+    ExternalTransactionProvider: rows.map((row) => row.ExternalTransactionProvider),
+    CreatedOn: rows.map((row) => row.CreatedOn),
+    Date: rows.map((row) => row.Date),
+    Expired: rows.map((row) => row.Expired),
+    TransactionConfirmedOn: rows.map((row) => row.TransactionConfirmedOn),
+    Security: rows.map((row) => row.Security),
+    CustomerReferenceNr: rows.map((row) => row.CustomerReferenceNr),
+    CoinAddress: rows.map((row) => row.CoinAddress),
+    BlockExplorer: rows.map((row) => row.BlockExplorer),
+    XChangeID: rows.map((row) => row.XChangeID),
+    MasterTransactionID: rows.map((row) => row.MasterTransactionID),
+    Comments: rows.map((row) => row.Comments),
+    revolutID: rows.map((row) => row.revolutID),
+    Email: rows.map((row) => row.Email),
+    ConfirmURL: rows.map((row) => row.ConfirmURL),
+    FailURL: rows.map((row) => row.FailURL),
+    InvoiceCC: rows.map((row) => row.InvoiceCC),
+    Tag: rows.map((row) => row.Tag),
+    FiatConfirmedAmount: rows.map((row) => row.FiatConfirmedAmount),
+    OriginalAmountFee: rows.map((row) => row.OriginalAmountFee),
+  };
+}
+
+/**
+ * The rows of a sync page, each with every field of the contract, in the contract's order. One object
+ * literal per row (fields by name, as in toTransactionColumns): setting 35 properties by computed names made
+ * this a fifth of the worker's time for a sync.
+ */
+export function fromTransactionColumns(c: TransactionColumns): Transaction[] {
+  const count = c.ID.length;
+  const rows: Transaction[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    // Every column holds `count` values (transactionColumnsSchema), so no value here is missing.
+    rows[i] = {
+      ID: c.ID[i],
+      TransactionID: c.TransactionID[i],
+      Prefix: c.Prefix[i],
+      MerchantID: c.MerchantID[i],
+      OwnerNickName: c.OwnerNickName[i],
+      ShopTitle: c.ShopTitle[i],
+      OriginalAmount: c.OriginalAmount[i],
+      InputCurrency: c.InputCurrency[i],
+      Amount: c.Amount[i],
+      LongName: c.LongName[i],
+      CoinName: c.CoinName[i],
+      AltCoinID: c.AltCoinID[i],
+      Status: c.Status[i],
+      NotEnough: c.NotEnough[i],
+      TransactionType: c.TransactionType[i],
+      ExternalTransactionProvider: c.ExternalTransactionProvider[i],
+      CreatedOn: c.CreatedOn[i],
+      Date: c.Date[i],
+      Expired: c.Expired[i],
+      TransactionConfirmedOn: c.TransactionConfirmedOn[i],
+      Security: c.Security[i],
+      CustomerReferenceNr: c.CustomerReferenceNr[i],
+      CoinAddress: c.CoinAddress[i],
+      BlockExplorer: c.BlockExplorer[i],
+      XChangeID: c.XChangeID[i],
+      MasterTransactionID: c.MasterTransactionID[i],
+      Comments: c.Comments[i],
+      revolutID: c.revolutID[i],
+      Email: c.Email[i],
+      ConfirmURL: c.ConfirmURL[i],
+      FailURL: c.FailURL[i],
+      InvoiceCC: c.InvoiceCC[i],
+      Tag: c.Tag[i],
+      FiatConfirmedAmount: c.FiatConfirmedAmount[i],
+      OriginalAmountFee: c.OriginalAmountFee[i],
+    } as Transaction;
+  }
+  return rows;
+}
 
 /**
  * A free-text keyword's count stops here unless `exact` is asked for (ADR 0010): counting every match of a

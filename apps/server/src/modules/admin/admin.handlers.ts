@@ -74,6 +74,7 @@ export function createAdminHandlers(deps: {
     SidebarLinks: async () => deps.sidebarLinks,
     SlaveStatus: () => deps.syncStatus.read(),
     ListTransactions: (params) => transactions.list(params),
+    SyncTransactions: (params) => transactions.syncPage(params),
     CountTransactions: (params) => transactions.count(params),
     MerchantsListDash: (params) => transactions.merchantsForRange(params.startDate, params.endDate),
     TransactionDetail: (params) => transactions.detail(params.ID),

@@ -3,6 +3,7 @@ import {
   ALL_STATUS_FILTER,
   DEFAULT_STATUS_FILTER,
   formatTransactionRef,
+  fromTransactionColumns,
   type Transaction,
 } from '@bo/contract';
 import { ne, sql } from 'drizzle-orm';
@@ -204,6 +205,63 @@ describe('ListTransactions', () => {
   it('is refused without view-transactions', async () => {
     const response = await adminGet(t.app, kycToken, 'ListTransactions', { start: daysAgo(3), end: today() });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('SyncTransactions', () => {
+  async function syncPage(query: Record<string, string>) {
+    const response = await adminGet(t.app, token, 'SyncTransactions', {
+      start: daysAgo(13),
+      end: today(),
+      ...query,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return ADMIN_CALLS.SyncTransactions.data.parse(response.json().data);
+  }
+
+  it("answers ListTransactions' newest-first pages, row for row, as columns", async () => {
+    const filters = { statuses: ALL_STATUS_FILTER.join(','), keyword: 'a' };
+    const expected = await walk(filters);
+    expect(expected.length).toBeGreaterThan(100);
+    const synced: Transaction[] = [];
+    let page = await syncPage({ ...filters, pageSize: '40' });
+    synced.push(...fromTransactionColumns(page.columns));
+    while (page.lastCursor && page.columns.ID.length === 40) {
+      page = await syncPage({ ...filters, pageSize: '40', cursor: page.lastCursor });
+      synced.push(...fromTransactionColumns(page.columns));
+    }
+    expect(synced).toEqual(expected);
+  });
+
+  it('names each field once per page, not once per row', async () => {
+    const response = await adminGet(t.app, token, 'SyncTransactions', {
+      start: daysAgo(13),
+      end: today(),
+      pageSize: '200',
+    });
+    const body = response.body;
+    expect(body.split('"CoinAddress"')).toHaveLength(2);
+    const rows = await list({ pageSize: '200' });
+    expect(body.length).toBeLessThan(JSON.stringify(rows).length * 0.6);
+  });
+
+  it('refuses a bad range or cursor, and callers without view-transactions', async () => {
+    const swapped = await adminGet(t.app, token, 'SyncTransactions', { start: today(), end: daysAgo(3) });
+    expect(swapped.json().message).toBe('From date can not be greater than To date');
+    const badCursor = await adminGet(t.app, token, 'SyncTransactions', {
+      start: daysAgo(3),
+      end: today(),
+      cursor: 'nope',
+    });
+    expect(badCursor.json()).toEqual({ status_code: 400, message: 'Invalid page cursor', data: null });
+    const tooLarge = await adminGet(t.app, token, 'SyncTransactions', {
+      start: daysAgo(3),
+      end: today(),
+      pageSize: '5001',
+    });
+    expect(tooLarge.statusCode).toBe(400);
+    const refused = await adminGet(t.app, kycToken, 'SyncTransactions', { start: daysAgo(3), end: today() });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -11,8 +11,11 @@ import {
   type TransactionCount,
   type TransactionList,
   type TransactionSortColumn,
+  type TransactionSyncPage,
+  toTransactionColumns,
   type transactionCountParamsSchema,
   type transactionListParamsSchema,
+  type transactionSyncParamsSchema,
 } from '@bo/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -121,6 +124,17 @@ export function createTransactionsService(db: Db, now: () => Date) {
         firstCursor: first ? encodeCursor(first) : null,
         lastCursor: last ? encodeCursor(last) : null,
       };
+    },
+
+    /** Local mode's sync (SyncTransactions): the pages of the default order, newest first, as columns. */
+    async syncPage(params: z.output<typeof transactionSyncParamsSchema>): Promise<TransactionSyncPage> {
+      const page = await this.list({
+        ...params,
+        sort: 'CreatedOn',
+        order: 'desc',
+        page: params.cursor ? 'next' : 'first',
+      });
+      return { columns: toTransactionColumns(page.records), lastCursor: page.lastCursor };
     },
 
     /** 'Showing a - b of n': exact, except a free-text count past the cap unless `exact` is asked for. */

@@ -1,4 +1,9 @@
-import { SOCKET_PATHS, type TransactionEvent, type TransactionList } from '@bo/contract';
+import {
+  SOCKET_PATHS,
+  type TransactionEvent,
+  type TransactionList,
+  toTransactionColumns,
+} from '@bo/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -132,8 +137,11 @@ describe('Local mode', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Local' }));
 
     expect(await screen.findByText('3 rows loaded')).toBeInTheDocument();
-    const chunk = calls.filter((c) => c.url.searchParams.get('Call') === 'ListTransactions').at(-1);
+    // The first request is small and for the newest day of the range; the other days follow.
+    const chunk = calls.find((c) => c.url.searchParams.get('Call') === 'SyncTransactions');
     expect(chunk?.url.searchParams.get('pageSize')).toBe(String(SYNC_FIRST_CHUNK));
+    expect(chunk?.url.searchParams.get('start')).toBe(today);
+    expect(chunk?.url.searchParams.get('end')).toBe(today);
     expect(chunk?.headers.get('Authorization')).toBe('Bearer jwt-1');
     const table = await screen.findByRole('table', { name: 'Local transactions' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
@@ -147,5 +155,33 @@ describe('Local mode', () => {
     await user.click(await screen.findByRole('option', { name: 'Invoice' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getByText('Bakery')).toBeInTheDocument();
+  });
+
+  it('shows the first rows as soon as the first small chunk is in, while the rest loads', async () => {
+    workerFactory.create = inProcessWorker;
+    const first = makePage(SYNC_FIRST_CHUNK, 1);
+    mockApi(
+      signedInRoutes(['view-transactions'], {
+        ...listRoutes(makePage(15, 1), SYNC_FIRST_CHUNK + 100),
+        MerchantsListDash: MERCHANTS,
+        // The first chunk answers at once; every later request stays on its way.
+        SyncTransactions: (request) =>
+          new URL(request.url).searchParams.has('cursor') ||
+          new URL(request.url).searchParams.get('pageSize') !== String(SYNC_FIRST_CHUNK)
+            ? new Promise(() => undefined)
+            : { data: { columns: toTransactionColumns(first.records), lastCursor: first.lastCursor } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    await screen.findByText(/^Showing 1 - 15 of/);
+    await user.click(screen.getByRole('checkbox', { name: 'Local' }));
+
+    const table = await screen.findByRole('table', { name: 'Local transactions' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(16));
+    expect(
+      screen.getByText(`Loading ${SYNC_FIRST_CHUNK} of ${SYNC_FIRST_CHUNK + 100} rows`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop Sync' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import {
   type TransactionSortColumn,
 } from '@bo/contract';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { SortableHeader } from '../../../components/ui/sortable-header/sortable-header';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
@@ -80,14 +81,25 @@ export function TransactionsView({
     records.flatMap((r) => (r.MasterTransactionID === null ? [] : [r.MasterTransactionID])),
   );
 
-  const header = (column: (typeof COLUMNS)[number]) => (
-    <SortableHeader
-      key={column.sort}
-      label={column.label}
-      isSorted={sort === column.sort}
-      order={order}
-      onSort={() => onSort(column.sort)}
-    />
+  // The header row is drawn again only when the sort changes, not with every new page of rows.
+  const head = useMemo(
+    () => (
+      <Table.Thead>
+        <Table.Tr>
+          {COLUMNS.map((column) => (
+            <SortableHeader
+              key={column.sort}
+              label={column.label}
+              isSorted={sort === column.sort}
+              order={order}
+              onSort={() => onSort(column.sort)}
+            />
+          ))}
+          <Table.Th>Actions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+    ),
+    [sort, order, onSort],
   );
 
   const row = (tx: Transaction) => {
@@ -147,12 +159,7 @@ export function TransactionsView({
   return (
     <Table.ScrollContainer minWidth={1080}>
       <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" striped highlightOnHover aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map(header)}
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        {head}
         <Table.Tbody>
           {records.length === 0 ? (
             <Table.Tr>

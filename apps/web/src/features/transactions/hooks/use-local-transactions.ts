@@ -77,7 +77,8 @@ export function useLocalTransactions(enabled: boolean) {
   const syncId = useRef(0);
   const requestId = useRef(0);
   const lastQuery = useRef<LocalQuery | null>(null);
-  const lastRerunAt = useRef(Number.NEGATIVE_INFINITY);
+  // When loaded rows last asked for the shown page again; a sync's first rows always ask at once.
+  const lastRefreshAt = useRef(Number.NEGATIVE_INFINITY);
   const facetsRevision = useRef<number | null>(null);
   const [store] = useState(() => createStore<LocalState>(() => ({ sync: IDLE, view: EMPTY_VIEW })));
   const setSync = useCallback(
@@ -90,7 +91,6 @@ export function useLocalTransactions(enabled: boolean) {
 
   const rerun = useCallback(() => {
     if (!lastQuery.current) return;
-    lastRerunAt.current = performance.now();
     requestId.current += 1;
     send({
       type: 'query',
@@ -123,8 +123,12 @@ export function useLocalTransactions(enabled: boolean) {
       switch (data.type) {
         case 'fetchLatestInfoProgress':
           setSync({ status: 'syncing', loaded: data.loaded, total: data.total });
-          // Rows appear in the table as they load, a few times a second.
-          if (performance.now() - lastRerunAt.current >= SYNC_REFRESH_MS) rerun();
+          // Rows appear in the table as they load, a few times a second. Only these refreshes count: the
+          // Local panel's own first query, asked before any row is in, must not hold back the first rows.
+          if (performance.now() - lastRefreshAt.current >= SYNC_REFRESH_MS) {
+            lastRefreshAt.current = performance.now();
+            rerun();
+          }
           return;
         case 'fetchLatestInfoComplete':
           setSync({ status: 'complete', loaded: data.loaded, total: data.total });
@@ -152,6 +156,7 @@ export function useLocalTransactions(enabled: boolean) {
     async (params: SyncParams) => {
       syncId.current += 1;
       const id = syncId.current;
+      lastRefreshAt.current = Number.NEGATIVE_INFINITY;
       setSync({ status: 'syncing', loaded: 0, total: 0 });
       try {
         const token = useAppStore.getState().token ?? (await mintToken());

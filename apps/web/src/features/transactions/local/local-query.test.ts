@@ -157,6 +157,39 @@ describe('LocalIndex', () => {
     expect(index.facets()).toEqual(localFacets(many));
   });
 
+  it('answers typing, deleting and changing filters in any order as runLocalQuery does', () => {
+    const index = new LocalIndex();
+    index.set(many.map((tx) => ({ ...tx })));
+    // Letters typed and deleted again, across merchant names, statuses as badges read, types and e-mails,
+    // with the merchant, status and sort changed in between: kept answers must never leak across them.
+    const steps: Array<Partial<LocalFilter> & Partial<Pick<LocalQuery, 'sort' | 'order'>>> = [
+      { keyword: 'c' },
+      { keyword: 'co' },
+      { keyword: 'cof' },
+      { keyword: 'co' },
+      { keyword: 'c' },
+      { keyword: 'c', merchantId: 3 },
+      { keyword: 'co', merchantId: 3 },
+      { keyword: 'c', merchantId: null },
+      { keyword: 'payout' },
+      { keyword: 'payout c' },
+      { keyword: 'payout', statuses: ['payout-completed'] },
+      { keyword: 'payou', statuses: [] },
+      { keyword: 'p' },
+      { keyword: 'po' },
+      { keyword: 'pos' },
+      { keyword: 'po', sort: 'Amount', order: 'asc' },
+      { keyword: 'lisa.2' },
+      { keyword: 'lisa.' },
+      { keyword: 'lisa.2', types: ['Invoice'] },
+      { keyword: '' },
+    ];
+    for (const { sort, order, ...filter } of steps) {
+      const query = ask({ filter, ...(sort ? { sort } : {}), ...(order ? { order } : {}) });
+      expect(index.query(query), JSON.stringify(query)).toEqual(runLocalQuery(many, query));
+    }
+  });
+
   it('answers from the new rows after a change, even in the middle of typing', () => {
     const index = new LocalIndex();
     index.set(many.slice(0, 60).map((tx) => ({ ...tx })));
@@ -167,5 +200,8 @@ describe('LocalIndex', () => {
     const query = ask({ filter: { keyword: 'lisa.' } });
     expect(index.query(query)).toEqual(runLocalQuery(many, query));
     expect(index.size).toBe(many.length);
+    // A letter deleted after the change asks again what was answered before it: the new rows count.
+    const deleted = ask({ filter: { keyword: 'lisa' } });
+    expect(index.query(deleted)).toEqual(runLocalQuery(many, deleted));
   });
 });

@@ -1,7 +1,6 @@
 import {
   KEYWORD_FIELDS,
   type KeywordField,
-  keywordFieldText,
   keywordHaystack,
   matchesParsedKeyword,
   matchesStatusFilter,
@@ -125,17 +124,20 @@ interface Entry {
   tx: Transaction;
   /** The lower-case text of the row's own keyword fields, made once rather than on every keystroke. */
   haystack: string;
+  /** The row's group of merchant texts and of its other repeated texts (see {@link TextGroups}). */
+  merchantGroup: number;
+  sharedGroup: number;
 }
 
 /**
- * Keyword fields whose few distinct values repeat on row after row (merchant, coin, status, type). Each value
- * is kept once, shared by its rows, and a keyword is tried once per distinct value rather than per row; the
- * row's haystack holds only the other fields. Together this keeps 100,000 rows in a worker heap of about
- * 100 MB (ADR 0012).
+ * Keyword fields whose values repeat on row after row. Each value is kept once, shared by its rows (this
+ * keeps 100,000 rows in a worker heap of about 100 MB, ADR 0012), and rows are grouped by the text of these
+ * fields, so that a keyword is tried once per group rather than once per row: the merchant's two names
+ * (hundreds of groups), and the currency, coin, status, type and provider (a few thousand combinations).
+ * The row's own haystack holds the other fields.
  */
-const SHARED_FIELDS = [
-  'ShopTitle',
-  'OwnerNickName',
+const MERCHANT_FIELDS = ['ShopTitle', 'OwnerNickName'] as const satisfies readonly KeywordField[];
+const GROUPED_FIELDS = [
   'InputCurrency',
   'LongName',
   'CoinName',
@@ -143,40 +145,87 @@ const SHARED_FIELDS = [
   'TransactionType',
   'ExternalTransactionProvider',
 ] as const satisfies readonly KeywordField[];
-const OWN_FIELDS = KEYWORD_FIELDS.filter(
-  (field) => !(SHARED_FIELDS as readonly KeywordField[]).includes(field),
-);
+const SHARED_FIELDS: readonly KeywordField[] = [...MERCHANT_FIELDS, ...GROUPED_FIELDS];
+const OWN_FIELDS = KEYWORD_FIELDS.filter((field) => !SHARED_FIELDS.includes(field));
 
 /** T and P ids are separate sequences: a number key per row, cheaper than a 'T123' string. */
 const keyOf = (tx: Pick<Transaction, 'Prefix' | 'TransactionID'>): number =>
   tx.TransactionID * 2 + (tx.Prefix === 'P' ? 1 : 0);
 
-/** Whether a text needle is in one of the row's keyword fields, trying each shared value once a query. */
-const textMatcher = (needle: string) => {
-  const seen = SHARED_FIELDS.map(() => new Map<string, boolean>());
-  return (entry: Entry): boolean => {
-    if (entry.haystack.includes(needle)) return true;
-    for (let i = 0; i < SHARED_FIELDS.length; i++) {
-      const field = SHARED_FIELDS[i] as (typeof SHARED_FIELDS)[number];
-      const value = entry.tx[field];
-      if (value === null) continue;
-      const memo = seen[i] as Map<string, boolean>;
-      let isHit = memo.get(value);
-      if (isHit === undefined) {
-        isHit = keywordFieldText(field, value)?.includes(needle) ?? false;
-        memo.set(value, isHit);
+/**
+ * The rows' distinct combinations of a few fields, numbered, each with its keyword text. keywordHaystack
+ * joins the fields' texts with a separator no needle holds, so a needle is in a group's text exactly when it
+ * is in one of its fields. A row finds its group through one map per field, keyed by the values themselves
+ * (shared strings): lower-casing and joining the texts of every row as it arrives was a third of the time
+ * it took to index a sync's rows.
+ */
+class TextGroups {
+  private readonly root: GroupLevel = new Map();
+  private readonly texts: string[] = [];
+
+  constructor(private readonly fields: readonly KeywordField[]) {}
+
+  idOf(tx: Transaction): number {
+    let level = this.root;
+    const last = this.fields.length - 1;
+    for (let i = 0; i < last; i++) {
+      const value = tx[this.fields[i] as KeywordField];
+      let next = level.get(value);
+      if (next === undefined) {
+        next = new Map();
+        level.set(value, next);
       }
-      if (isHit) return true;
+      level = next as GroupLevel;
     }
-    return false;
-  };
-};
+    const value = tx[this.fields[last] as KeywordField];
+    let id = level.get(value);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.texts.push(keywordHaystack(tx, this.fields));
+      level.set(value, id);
+    }
+    return id as number;
+  }
+
+  /** 1 for each group whose text holds the needle, by group number. */
+  hits(needle: string): Uint8Array {
+    const hits = new Uint8Array(this.texts.length);
+    for (let i = 0; i < this.texts.length; i++) hits[i] = (this.texts[i] as string).includes(needle) ? 1 : 0;
+    return hits;
+  }
+
+  clear(): void {
+    this.root.clear();
+    this.texts.length = 0;
+  }
+}
+
+/** One field's level of {@link TextGroups}: the next field's level, or the group's number after the last. */
+type GroupLevel = Map<unknown, GroupLevel | number>;
+
+/** Answers kept for the keystrokes to come: deleting a letter asks again what was asked a moment before. */
+const RECENT_ANSWERS = 16;
+
+interface Answer {
+  base: string;
+  order: string;
+  keyword: ParsedKeyword;
+  matching: Entry[];
+}
+
+/** Whether every row matching `narrower` matches `wider`: 'abc' is in every text that holds 'abcd'. */
+const isWithin = (narrower: ParsedKeyword, wider: ParsedKeyword): boolean =>
+  narrower.kind === 'text' &&
+  (wider.kind === 'all' || (wider.kind === 'text' && narrower.needle.includes(wider.needle)));
+
+const keywordKey = (keyword: ParsedKeyword): string => JSON.stringify(keyword);
 
 /**
  * The rows Local mode queries, kept ready for a query per keystroke (ADR 0012) over about 100,000 rows:
  * - each row's keyword text is made once, when the row arrives;
  * - each sort order is made once per change of the rows and kept, so a query only filters;
- * - a keyword that extends the previous one (typing) filters the previous answer, not every row;
+ * - the last answers are kept until the rows change: a deleted letter asks again what was just asked, and a
+ *   keyword that extends an earlier one (typing) filters that answer, not every row;
  * - repeated texts (merchant, coin, status, type, a Date equal to another time) are shared between rows.
  * Answers are the same as {@link runLocalQuery}'s.
  */
@@ -184,12 +233,15 @@ export class LocalIndex {
   private readonly entries = new Map<number, Entry>();
   private readonly strings = new Map<string, string>();
   private readonly sorted = new Map<string, Entry[]>();
+  private readonly merchantGroups = new TextGroups(MERCHANT_FIELDS);
+  private readonly sharedGroups = new TextGroups(GROUPED_FIELDS);
   private facetsCache: LocalFacets | null = null;
   // The pickers' choices, kept up to date as rows arrive: recounting 100,000 rows after every chunk of a
   // sync was a good part of the worker's time.
   private readonly merchants = new Map<number, string>();
   private readonly types = new Set<string>();
-  private last: { base: string; order: string; keyword: ParsedKeyword; matching: Entry[] } | null = null;
+  /** Newest last; emptied by every change of the rows. */
+  private readonly recent = new Map<string, Answer>();
   private changes = 0;
 
   get size(): number {
@@ -208,6 +260,8 @@ export class LocalIndex {
   clear(): void {
     this.entries.clear();
     this.strings.clear();
+    this.merchantGroups.clear();
+    this.sharedGroups.clear();
     this.merchants.clear();
     this.types.clear();
     this.changed();
@@ -217,7 +271,12 @@ export class LocalIndex {
   set(rows: Iterable<Transaction>): void {
     for (const parsed of rows) {
       const tx = this.compact(parsed);
-      this.entries.set(keyOf(tx), { tx, haystack: keywordHaystack(tx, OWN_FIELDS) });
+      this.entries.set(keyOf(tx), {
+        tx,
+        haystack: keywordHaystack(tx, OWN_FIELDS),
+        merchantGroup: this.merchantGroups.idOf(tx),
+        sharedGroup: this.sharedGroups.idOf(tx),
+      });
       if (!this.merchants.has(tx.MerchantID)) this.merchants.set(tx.MerchantID, merchantTitle(tx));
       this.types.add(tx.TransactionType);
     }
@@ -290,29 +349,52 @@ export class LocalIndex {
     const { filter } = query;
     const base = JSON.stringify([filter.merchantId, filter.statuses, filter.types]);
     const keyword = parseKeyword(filter.keyword);
-    const last = this.last;
-    // Typing narrows: every row matching 'abc' also matches 'ab', so the answer to 'ab' is enough to search.
-    const narrows =
-      last !== null &&
-      last.base === base &&
-      last.order === order &&
-      keyword.kind === 'text' &&
-      (last.keyword.kind === 'all' ||
-        (last.keyword.kind === 'text' && keyword.needle.includes(last.keyword.needle)));
-    const candidates = narrows ? last.matching : this.sortedBy(query.sort, query.order);
-    let matching: Entry[];
-    if (!narrows && keyword.kind === 'all' && base === EVERYTHING) matching = candidates;
-    else if (keyword.kind === 'text') {
-      const hasText = textMatcher(keyword.needle);
-      matching = candidates.filter((e) => matchesBaseFilter(e.tx, filter) && hasText(e));
-    } else {
-      matching = candidates.filter(
-        (e) => matchesBaseFilter(e.tx, filter) && matchesParsedKeyword(e.tx, keyword),
-      );
-    }
-    this.last = { base, order, keyword, matching };
-    const result = pageOf(matching, query);
+    const key = `${base}|${order}|${keywordKey(keyword)}`;
+    let answer = this.recent.get(key);
+    if (answer) this.recent.delete(key);
+    else answer = { base, order, keyword, matching: this.filter(query, base, keyword) };
+    this.recent.set(key, answer);
+    if (this.recent.size > RECENT_ANSWERS) this.recent.delete(this.recent.keys().next().value as string);
+    const result = pageOf(answer.matching, query);
     return { ...result, rows: result.rows.map((e) => e.tx) };
+  }
+
+  private filter(query: LocalQuery, base: string, keyword: ParsedKeyword): Entry[] {
+    const { filter } = query;
+    const order = `${query.sort}:${query.order}`;
+    // Typing narrows: every row matching 'abcd' matches 'abc', so the smallest kept answer that holds every
+    // match is enough to search.
+    let candidates: Entry[] | null = null;
+    let isFiltered = false;
+    for (const earlier of this.recent.values()) {
+      if (earlier.base !== base || earlier.order !== order || !isWithin(keyword, earlier.keyword)) continue;
+      if (candidates === null || earlier.matching.length < candidates.length) candidates = earlier.matching;
+      isFiltered = true;
+    }
+    if (candidates === null) candidates = this.sortedBy(query.sort, query.order);
+    const isEverything = base === EVERYTHING;
+    if (keyword.kind === 'all' && isEverything) return candidates;
+    const matching: Entry[] = [];
+    if (keyword.kind === 'text') {
+      const { needle } = keyword;
+      const byMerchant = this.merchantGroups.hits(needle);
+      const byShared = this.sharedGroups.hits(needle);
+      for (const e of candidates) {
+        if (
+          (byMerchant[e.merchantGroup] === 1 ||
+            byShared[e.sharedGroup] === 1 ||
+            e.haystack.includes(needle)) &&
+          (isFiltered || isEverything || matchesBaseFilter(e.tx, filter))
+        )
+          matching.push(e);
+      }
+      return matching;
+    }
+    for (const e of candidates) {
+      if ((isFiltered || matchesBaseFilter(e.tx, filter)) && matchesParsedKeyword(e.tx, keyword))
+        matching.push(e);
+    }
+    return matching;
   }
 
   facets(): LocalFacets {
@@ -325,7 +407,7 @@ export class LocalIndex {
     let list = this.sorted.get(key);
     if (!list) {
       const compare = comparatorOf(sort, order);
-      // Rows arrive newest first, so the default order is nearly sorted already and the sort is quick.
+      // Rows arrive newest first, a few days at a time: the default order is a few sorted runs to merge.
       list = [...this.entries.values()].sort((a, b) => compare(a.tx, b.tx));
       this.sorted.set(key, list);
     }
@@ -336,7 +418,7 @@ export class LocalIndex {
     this.changes += 1;
     this.sorted.clear();
     this.facetsCache = null;
-    this.last = null;
+    this.recent.clear();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { TransactionList } from '@bo/contract';
+import { type TransactionSyncPage, toTransactionColumns } from '@bo/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTransaction } from '../../../test/transaction-fixtures';
 import { createWorkerHandler } from './worker-handler';
@@ -21,15 +21,14 @@ describe('transactions worker', () => {
         if (auth !== 'Bearer fresh') return json(401, { status_code: 401, message: 'jwt expired' });
         if (url.includes('Call=CountTransactions'))
           return json(200, { status_code: 200, message: 'OK', data: { total: 2, isCapped: false } });
-        const list: TransactionList = {
-          records: [
+        const page: TransactionSyncPage = {
+          columns: toTransactionColumns([
             makeTransaction({ ID: 2, TransactionID: 2 }),
             makeTransaction({ ID: 1, TransactionID: 1 }),
-          ],
-          firstCursor: 'a',
+          ]),
           lastCursor: 'b',
         };
-        return json(200, { status_code: 200, message: 'OK', data: list });
+        return json(200, { status_code: 200, message: 'OK', data: page });
       }),
     );
     const handle = createWorkerHandler((message) => {

@@ -1,7 +1,7 @@
-import { ADMIN_CALLS, type TransactionList } from '@bo/contract';
+import { ADMIN_CALLS, fromTransactionColumns } from '@bo/contract';
 import { isApiError, isJwtError } from '../../../lib/api/api-error';
 import { sendCall } from '../../../lib/api/http';
-import { LocalStore } from './local-store';
+import { type Chunk, LocalStore } from './local-store';
 import type { FromWorker, SyncParams, ToWorker } from './worker-protocol';
 
 /**
@@ -27,30 +27,23 @@ export function createWorkerHandler(post: (message: FromWorker) => void, origin:
     return pendingToken;
   };
 
-  const fetchChunk = async (
-    params: SyncParams,
-    cursor: string | null,
-    size: number,
-  ): Promise<TransactionList> => {
+  const fetchChunk = async (params: SyncParams, cursor: string | null, size: number): Promise<Chunk> => {
+    // SyncTransactions: ListTransactions' newest-first pages as columns, half the bytes to read and check.
     const request = () =>
       sendCall(
-        ADMIN_CALLS.ListTransactions,
-        {
-          ...params,
-          sort: 'CreatedOn',
-          order: 'desc',
-          pageSize: size,
-          ...(cursor ? { page: 'next' as const, cursor } : { page: 'first' as const }),
-        },
+        ADMIN_CALLS.SyncTransactions,
+        { ...params, pageSize: size, ...(cursor ? { cursor } : {}) },
         { base: adminBase, headers: { Authorization: `Bearer ${token}` } },
       );
+    let page: Awaited<ReturnType<typeof request>>['data'];
     try {
-      return (await request()).data;
+      page = (await request()).data;
     } catch (error) {
       if (!isJwtError(error)) throw error;
       token = await freshToken();
-      return (await request()).data;
+      page = (await request()).data;
     }
+    return { records: fromTransactionColumns(page.columns), lastCursor: page.lastCursor };
   };
 
   /** Every row the sync loads, counted exactly (no cap: the sync reads them all anyway). */
