@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeTransaction } from '../test/transaction-fixtures';
 import type { Transaction } from './transaction.schema';
 import {
   fromTransactionColumns,
@@ -7,44 +8,8 @@ import {
   transactionSyncPageSchema,
 } from './transaction-list.schema';
 
-const row = (id: number, overrides: Partial<Transaction> = {}): Transaction => ({
-  ID: id,
-  TransactionID: 1000 + id,
-  Prefix: 'T',
-  MerchantID: 9,
-  OwnerNickName: 'coffee',
-  ShopTitle: 'Coffee Corner',
-  OriginalAmount: '25.50',
-  InputCurrency: 'EUR',
-  Amount: '0.00041',
-  LongName: 'Bitcoin',
-  CoinName: 'BTC',
-  AltCoinID: 1,
-  Status: 'paid',
-  NotEnough: 0,
-  TransactionType: 'Payment',
-  ExternalTransactionProvider: null,
-  CreatedOn: '2026-11-20T14:07:09.000Z',
-  Date: '2026-11-20T14:07:09.000Z',
-  Expired: null,
-  TransactionConfirmedOn: '2026-11-20T14:20:00.000Z',
-  Security: 'sec-abc',
-  CustomerReferenceNr: null,
-  CoinAddress: 'bc1qexample',
-  BlockExplorer: null,
-  XChangeID: null,
-  MasterTransactionID: null,
-  Comments: null,
-  revolutID: null,
-  Email: 'buyer@example.test',
-  ConfirmURL: null,
-  FailURL: null,
-  InvoiceCC: null,
-  Tag: null,
-  FiatConfirmedAmount: null,
-  OriginalAmountFee: null,
-  ...overrides,
-});
+const row = (id: number, overrides: Partial<Transaction> = {}): Transaction =>
+  makeTransaction({ ID: id, TransactionID: 1000 + id, Email: 'buyer@example.test', ...overrides });
 
 describe('a sync page as columns', () => {
   const rows = [

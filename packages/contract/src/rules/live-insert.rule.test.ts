@@ -1,45 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../entities/transaction.schema';
+import { makeTransaction } from '../test/transaction-fixtures';
 import { type LiveInsertFilter, matchesStatusFilter, shouldInsertLive } from './live-insert.rule';
 
-const tx = (overrides: Partial<Transaction> = {}): Transaction => ({
-  ID: 5,
-  TransactionID: 5,
-  Prefix: 'T',
-  MerchantID: 9,
-  OwnerNickName: 'coffee',
-  ShopTitle: 'Coffee Corner',
-  OriginalAmount: '10.00',
-  InputCurrency: 'EUR',
-  Amount: '0.0001',
-  LongName: 'Bitcoin',
-  CoinName: 'BTC',
-  AltCoinID: 1,
-  Status: 'waiting',
-  NotEnough: 0,
-  TransactionType: 'Payment',
-  ExternalTransactionProvider: null,
-  CreatedOn: '2026-11-23T23:59:59.000Z',
-  Date: '2026-11-23T23:59:59.000Z',
-  Expired: null,
-  TransactionConfirmedOn: null,
-  Security: 'sec',
-  CustomerReferenceNr: null,
-  CoinAddress: 'bc1q',
-  BlockExplorer: null,
-  XChangeID: null,
-  MasterTransactionID: null,
-  Comments: null,
-  revolutID: null,
-  Email: null,
-  ConfirmURL: null,
-  FailURL: null,
-  InvoiceCC: null,
-  Tag: null,
-  FiatConfirmedAmount: null,
-  OriginalAmountFee: null,
-  ...overrides,
-});
+const tx = (overrides: Partial<Transaction> = {}): Transaction =>
+  makeTransaction({
+    ID: 5,
+    TransactionID: 5,
+    OriginalAmount: '10.00',
+    Amount: '0.0001',
+    Status: 'waiting',
+    CreatedOn: '2026-11-23T23:59:59.000Z',
+    Date: '2026-11-23T23:59:59.000Z',
+    TransactionConfirmedOn: null,
+    Security: 'sec',
+    CoinAddress: 'bc1q',
+    ...overrides,
+  });
 
 const filter = (overrides: Partial<LiveInsertFilter> = {}): LiveInsertFilter => ({
   end: '2026-11-23',
