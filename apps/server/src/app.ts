@@ -1,4 +1,4 @@
-import { PRODUCT_VERSION, parseTransactionRef } from '@bo/contract';
+import { PRODUCT_VERSION, type PublicConfig, parseTransactionRef } from '@bo/contract';
 import fastifyCookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -105,19 +105,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     productName: config.productName,
   });
 
+  const publicConfig: PublicConfig = {
+    productName: config.productName,
+    version: PRODUCT_VERSION,
+    demoMode: config.demoMode,
+    totpMandatory: config.totpMandatory,
+    invoiceUrlTemplate: config.invoiceUrlTemplate,
+  };
   registerAuthRoutes(app, {
     db,
     auth,
     requestAuth,
     botCheck,
     rates: createRatesService(db),
-    publicConfig: {
-      productName: config.productName,
-      version: PRODUCT_VERSION,
-      demoMode: config.demoMode,
-      totpMandatory: config.totpMandatory,
-      invoiceUrlTemplate: config.invoiceUrlTemplate,
-    },
+    publicConfig,
     cookie: { maxAgeMs: config.session.maxAgeMs, secure: config.session.cookieSecure },
   });
   const syncStatus = createSyncStatusReader({
@@ -185,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, publicConfig);
   return app;
 }
 

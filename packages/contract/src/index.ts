@@ -5,6 +5,7 @@ export * from './calls/call';
 export * from './calls/ingest.schema';
 export * from './calls/main.calls';
 export * from './calls/service-status';
+export * from './calls/wire';
 export * from './common/constants';
 export * from './common/envelope.schema';
 export * from './common/id.schema';

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PRODUCT_CONFIG_ELEMENT_ID } from '@bo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { productConfigBlock } from './web-app';
 
 let t: TestApp;
 let webDir = '';
@@ -27,6 +29,14 @@ afterAll(async () => {
 
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
+/** The page's product settings, read as the browser reads a JSON data block. */
+const embeddedConfig = (html: string) => {
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${PRODUCT_CONFIG_ELEMENT_ID}">(.*?)</script>`),
+  );
+  return JSON.parse(match?.[1] ?? 'null');
+};
+
 const preloadedChunks = (html: string): string[] =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
 
@@ -47,8 +57,31 @@ describe('web app hosting', () => {
     for (const url of ['/login', '/', '/forgot-password', '/administrator']) {
       const answer = await page(url);
       expect(answer.statusCode).toBe(200);
-      expect(answer.body).toBe(INDEX_HTML);
+      expect(preloadedChunks(answer.body), url).toEqual([]);
+      expect(answer.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it('puts the Config answer into every page, as data the page reads without a request', async () => {
+    const config = (await t.app.inject({ method: 'GET', url: '/api/main/Config' })).json().data;
+    expect(config.productName).toBe('Testline');
+    for (const url of ['/login', '/admin/dashboard']) {
+      const html = (await page(url)).body;
+      expect(embeddedConfig(html), url).toEqual(config);
+      expect(html.indexOf(PRODUCT_CONFIG_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
+    }
+  });
+
+  it('writes a product name that looks like markup as text that cannot close its element', () => {
+    const block = productConfigBlock({
+      productName: '</script><script>alert(1)</script>',
+      version: '1',
+      demoMode: false,
+      totpMandatory: true,
+      invoiceUrlTemplate: null,
+    });
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(embeddedConfig(block).productName).toBe('</script><script>alert(1)</script>');
   });
 
   it('still serves the built files themselves and refuses unknown non-page paths', async () => {

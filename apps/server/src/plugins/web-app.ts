@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRODUCT_CONFIG_ELEMENT_ID, type PublicConfig, publicConfigSchema } from '@bo/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -37,12 +38,25 @@ const underPrefix = (url: string, prefix: string): boolean => {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 };
 
+/**
+ * The public product settings (the Config call's answer) as a JSON data block in the page: the login page
+ * shows the product name at its first paint without a request, and without the contract's schemas (ADR
+ * 0012). A data block is not run, so the CSP's script rules do not apply; `<` is escaped so that no value
+ * can close the element.
+ */
+export const productConfigBlock = (config: PublicConfig): string => {
+  const json = JSON.stringify(publicConfigSchema.parse(config)).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PRODUCT_CONFIG_ELEMENT_ID}">${json}</script>`;
+};
+
 /** Serves the built web app, with index.html for every client-side route; other unknown paths get a 404 envelope. */
-export function registerWebApp(app: FastifyInstance, distDir: string) {
+export function registerWebApp(app: FastifyInstance, distDir: string, publicConfig: PublicConfig) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  const indexHtml = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = hasWebApp
+    ? readFileSync(indexFile, 'utf8').replace('</head>', `${productConfigBlock(publicConfig)}</head>`)
+    : '';
   const variants = hasWebApp ? pageVariants(distDir, indexHtml) : [];
 
   app.setNotFoundHandler((request, reply) => {

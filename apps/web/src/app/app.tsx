@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/api/query-client';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes, createRoutes, preloadForAddress } from './router';
+
+const createAppRoutes = () => {
+  preloadForAddress(window.location.pathname);
+  return createRoutes();
+};
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [routes] = useState(createAppRoutes);
   return (
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </Providers>
   );
 }

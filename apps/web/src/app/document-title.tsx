@@ -1,26 +1,22 @@
 import { pageTitle } from '@bo/contract';
-import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
 import { useProductName } from '../lib/config/use-product-config';
 
-export interface RouteHandle {
+export interface RouteTitleProps {
+  /** The route's title from the contract's route map. */
   title: string;
+  children: ReactNode;
 }
 
-const isRouteHandle = (handle: unknown): handle is RouteHandle =>
-  typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
-
-/** Keeps document.title at "<route title> | <product> Admin" (SPEC §1). */
-export function DocumentTitle() {
-  const matches = useMatches();
+/**
+ * A routed screen: keeps document.title at "<route title> | <product> Admin" (SPEC §1) while it is shown.
+ * The title travels with the route's element rather than as route data, because the app routes with React
+ * Router's declarative mode, which has no route matches to read it from (ADR 0012).
+ */
+export function RouteTitle({ title, children }: RouteTitleProps) {
   const productName = useProductName();
-  const title = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle as
-    | RouteHandle
-    | undefined;
-
   useEffect(() => {
-    document.title = pageTitle(title?.title ?? '', productName);
-  }, [title?.title, productName]);
-
-  return null;
+    document.title = pageTitle(title, productName);
+  }, [title, productName]);
+  return children;
 }

@@ -1,11 +1,12 @@
 import { type AdminRouteName, adminRoute, PUBLIC_ROUTES } from '@bo/contract';
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, createElement, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { CenteredLoader } from '../components/ui/centered-loader';
 import { LoginPage } from '../features/auth/components/login-page';
+import { loadCallTables } from '../lib/api/main-client';
 import { BUILT_ROUTES } from '../lib/routes/built-routes';
-import type { RouteHandle } from './document-title';
+import { RouteTitle } from './document-title';
 import { PublicOnly, RequireAuth, RequirePermission } from './guards/route-guards';
 import { SessionGate } from './guards/session-gate';
 import { AuthLayout } from './layouts/auth-layout';
@@ -71,10 +72,11 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
 };
 
 /**
- * Starts loading what signing in leads to (the shell and the dashboard) while the Login call is on its way,
- * so the dashboard does not wait for its code after the answer.
+ * Starts loading what signing in leads to (the call tables, the shell and the dashboard) while the Login call
+ * is on its way, so the dashboard does not wait for its code after the answer.
  */
 export const preloadAdmin = (): void => {
+  void loadCallTables();
   void adminLayout.preload();
   void dashboard.preload();
 };
@@ -112,16 +114,16 @@ const adminChildren = (): RouteObject[] =>
     const route = adminRoute(name);
     const Screen = SCREENS[name];
     if (!Screen) throw new Error(`Route ${name} is listed as built but has no screen`);
-    const handle: RouteHandle = { title: route.title };
     return {
       path: route.path,
-      handle,
       element: (
-        <RequirePermission slug={route.permission}>
-          <Suspense fallback={screenFallback}>
-            <Screen />
-          </Suspense>
-        </RequirePermission>
+        <RouteTitle title={route.title}>
+          <RequirePermission slug={route.permission}>
+            <Suspense fallback={screenFallback}>
+              <Screen />
+            </Suspense>
+          </RequirePermission>
+        </RouteTitle>
       ),
     };
   });
@@ -140,14 +142,14 @@ export const createRoutes = (): RouteObject[] => [
         ),
         children: PUBLIC_ROUTES.map((r) => {
           const Screen = PUBLIC_SCREENS[r.name];
-          const handle: RouteHandle = { title: r.title };
           return {
             path: r.path,
-            handle,
             element: (
-              <Suspense fallback={screenFallback}>
-                <Screen />
-              </Suspense>
+              <RouteTitle title={r.title}>
+                <Suspense fallback={screenFallback}>
+                  <Screen />
+                </Suspense>
+              </RouteTitle>
             ),
           };
         }),
@@ -172,9 +174,18 @@ export const createRoutes = (): RouteObject[] => [
   },
 ];
 
-export const createAppRouter = () => {
-  // Opened on an admin address (a reload, a bookmark): fetch the shell and the dashboard alongside the
-  // session check instead of after it, one chunk after the other.
-  if (window.location.pathname.startsWith('/admin')) preloadAdmin();
-  return createBrowserRouter(createRoutes());
+/**
+ * The app's routes, in React Router's declarative mode: the data router (loaders, actions, route matches)
+ * is a third of the library's size and the login page would download it for nothing (ADR 0012).
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * Opened on an admin address (a reload, a bookmark): fetch the shell and the dashboard alongside the session
+ * check instead of after it, one chunk after the other.
+ */
+export const preloadForAddress = (pathname: string): void => {
+  if (pathname.startsWith('/admin')) preloadAdmin();
 };

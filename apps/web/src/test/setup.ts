@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetProductConfig } from '../lib/config/use-product-config';
 import { useNotificationCenter } from '../lib/notifications/notification-center.store';
 import { useAppStore } from '../lib/session/session.store';
 import { FakeWebSocket } from './fake-web-socket';
@@ -49,6 +50,7 @@ afterEach(() => {
   useAppStore.setState({ bootStatus: 'pending' });
   localStorage.clear();
   useNotificationCenter.getState().clear();
+  resetProductConfig();
   FakeWebSocket.instances = [];
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PG_INTEGER_MAX } from '../common/id.schema';
-import { permissionSchema } from './permissions';
+import { PERMISSION_SLUGS } from './permissions';
 
 const username = z.string().trim().min(1, 'Username is required').max(64);
 const password = z.string().min(1, 'Password is required').max(256);
@@ -57,6 +57,11 @@ export const accountDetailSchema = z.object({
   LastLoginOn: z.string().nullable(),
 });
 export type AccountDetail = z.infer<typeof accountDetailSchema>;
+
+export const permissionSlugSchema = z.enum(PERMISSION_SLUGS);
+
+export const permissionSchema = z.object({ Slug: z.string(), Name: z.string().optional() });
+export type Permission = z.infer<typeof permissionSchema>;
 
 export const tokenSchema = z.object({ Token: z.string(), Permissions: z.array(permissionSchema) });
 export type Token = z.infer<typeof tokenSchema>;

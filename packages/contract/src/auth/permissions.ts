@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: the route guards of the login page's code read these, and the login page does not download
+// any schema (ADR 0012).
 
 /** Permission slugs of SPEC §6. */
 export const PERMISSION_SLUGS = [
@@ -11,8 +12,7 @@ export const PERMISSION_SLUGS = [
   'chatter-role',
 ] as const;
 
-export const permissionSlugSchema = z.enum(PERMISSION_SLUGS);
-export type PermissionSlug = z.infer<typeof permissionSlugSchema>;
+export type PermissionSlug = (typeof PERMISSION_SLUGS)[number];
 
 export const PERMISSION_DESCRIPTIONS: Record<PermissionSlug, string> = {
   'admin-commander': 'Most admin screens, all configs, charts, payouts, the 24H summary boxes',
@@ -23,9 +23,6 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionSlug, string> = {
   'marketing-commander': 'Marketing and news',
   'chatter-role': 'Support chat widget',
 };
-
-export const permissionSchema = z.object({ Slug: z.string(), Name: z.string().optional() });
-export type Permission = z.infer<typeof permissionSchema>;
 
 /**
  * SPEC §6: a check passes when no slug (or an empty slug) is required, or the slug is in the list.

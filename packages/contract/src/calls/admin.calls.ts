@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { accountCredentialsSchema, tokenSchema } from '../auth/auth.schema';
-import { permissionSchema } from '../auth/permissions';
+import { accountCredentialsSchema, permissionSchema, tokenSchema } from '../auth/auth.schema';
 import { FAILURE_CAUSES_PAGE_SIZE } from '../common/constants';
 import { PG_INTEGER_MAX } from '../common/id.schema';
 import {

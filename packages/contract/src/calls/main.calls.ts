@@ -13,6 +13,7 @@ import { PG_INTEGER_MAX } from '../common/id.schema';
 import { chatMessageSchema } from '../entities/catalog.schema';
 import { CHAT_MESSAGE_ERROR, CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from '../rules/chat-message.rule';
 import { defineCall } from './call';
+import { SESSION_CHECK } from './wire';
 
 export const publicConfigSchema = z.object({
   productName: z.string(),
@@ -52,17 +53,6 @@ export type FiatLookupParams = z.infer<typeof fiatLookupParamsSchema>;
 /** One entry when both coins have a rate, none otherwise; OutputValue is floored to 8 decimals. */
 export const fiatLookupAnswerSchema = z.array(z.object({ OutputValue: decimalString }));
 
-/** Service prefixes of the web app's default same-origin deployment (DESIGN §2). */
-export const MAIN_SERVICE_PREFIX = '/api/main';
-export const ADMIN_SERVICE_PREFIX = '/api/admin';
-/**
- * The bot-check widget fetches its challenge here. It answers the widget's own JSON, not the envelope,
- * so it is not a call of MAIN_CALLS.
- */
-export const BOT_CHALLENGE_PATH = '/api/main/BotChallenge';
-/** Header every call of the web app sends; the server refuses state-changing calls without it (CSRF). */
-export const CSRF_HEADER = { name: 'X-Requested-With', value: 'backoffice' } as const;
-
 /** The main application service (SPEC §7.1), served under /api/main. */
 export const MAIN_CALLS = {
   Login: defineCall({
@@ -81,8 +71,7 @@ export const MAIN_CALLS = {
   }),
   /** Restores the signed-in state after a reload from the HttpOnly cookie (our addition). */
   Session: defineCall({
-    method: 'GET',
-    path: '/Session',
+    ...SESSION_CHECK,
     access: 'login',
     params: z.object({}),
     data: sessionSchema,

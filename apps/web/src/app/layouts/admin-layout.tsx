@@ -1,6 +1,8 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { CoinConverter } from '../../features/converter/components/coin-converter';
@@ -9,12 +11,25 @@ import { ReloginModal } from '../../features/shell/components/relogin-modal';
 import { Sidebar } from '../../features/shell/components/sidebar';
 import { TopBar } from '../../features/shell/components/top-bar';
 import { useKeepAlive } from '../../features/shell/hooks/use-keep-alive';
+import { createQueryClient } from '../../lib/api/query-client';
 import { useNotificationFeed } from '../../lib/notifications/use-notification-feed';
 import { useAppStore } from '../../lib/session/session.store';
-import { DocumentTitle } from '../document-title';
+
+/**
+ * The signed-in part of the app. Its query cache lives as long as the shell does: signing out leaves the
+ * shell, so the next account starts from an empty cache, and the login page never loads TanStack Query.
+ */
+export function AdminLayout() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AdminShell />
+    </QueryClientProvider>
+  );
+}
 
 /** The admin look (SPEC §2.4): top bar, side menu, content area, the re-login modal, and the support chat. */
-export function AdminLayout() {
+function AdminShell() {
   const isSidebarExpanded = useAppStore((s) => s.sidebarExpanded);
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
   const [isMobileOpen, mobile] = useDisclosure(false);
@@ -34,7 +49,6 @@ export function AdminLayout() {
         }}
         padding="lg"
       >
-        <DocumentTitle />
         <AppShell.Header>
           <TopBar
             isSidebarOpen={isSidebarExpanded}

@@ -2,7 +2,6 @@ import { Box, Card, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconShieldLock } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useProductName } from '../../lib/config/use-product-config';
-import { DocumentTitle } from '../document-title';
 
 /** The login-page look: a centered card on a subtle background, under the product name. */
 export function AuthLayout() {
@@ -15,7 +14,6 @@ export function AuthLayout() {
           'radial-gradient(circle at 20% 0%, var(--mantine-color-indigo-0), transparent 55%), var(--mantine-color-gray-0)',
       }}
     >
-      <DocumentTitle />
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={420} gap="lg">
           <Group justify="center" gap="xs">

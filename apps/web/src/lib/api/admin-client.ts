@@ -1,9 +1,9 @@
-import { ADMIN_CALLS, type AdminCallName, type DataOf, MESSAGES, type ParamsOf } from '@bo/contract';
+import { type ADMIN_CALLS, type AdminCallName, type DataOf, MESSAGES, type ParamsOf } from '@bo/contract';
 import { env } from '../env';
 import { useAppStore } from '../session/session.store';
 import { ApiError, isJwtError } from './api-error';
 import { sendCall } from './http';
-import type { CallOptions } from './main-client';
+import { type CallOptions, loadCallTables } from './main-client';
 
 type AdminDef<N extends AdminCallName> = (typeof ADMIN_CALLS)[N];
 
@@ -18,6 +18,7 @@ export const mintToken = (): Promise<string> => {
   inflightMint = (async () => {
     const session = useAppStore.getState().session;
     if (!session) throw new ApiError({ httpStatus: 401, statusCode: 401, message: MESSAGES.unauthorized });
+    const { ADMIN_CALLS } = await loadCallTables();
     const { data } = await sendCall(
       ADMIN_CALLS.GenerateJWTToken,
       { MerchantID: session.ID, APIKey: session.APIKey },
@@ -34,13 +35,13 @@ export const mintToken = (): Promise<string> => {
   return inflightMint;
 };
 
-const send = <N extends AdminCallName>(
+const send = async <N extends AdminCallName>(
   name: N,
   params: ParamsOf<AdminDef<N>>,
   token: string,
   options: CallOptions,
 ) =>
-  sendCall(ADMIN_CALLS[name], params, {
+  sendCall((await loadCallTables()).ADMIN_CALLS[name], params, {
     base: env.adminApiBase,
     headers: { Authorization: `Bearer ${token}` },
     ...options,

@@ -38,9 +38,9 @@ export const toQueryString = (params: Record<string, unknown>): string => {
   return search.toString();
 };
 
-const buildUrl = (def: CallDef, base: string, query: Record<string, unknown>): string => {
-  const path = def.path === '/' ? '' : def.path;
-  const qs = toQueryString({ ...(def.call ? { Call: def.call } : {}), ...query });
+const buildUrl = (route: CallRoute, base: string, query: Record<string, unknown>): string => {
+  const path = route.path === '/' ? '' : route.path;
+  const qs = toQueryString({ ...(route.call ? { Call: route.call } : {}), ...query });
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 };
 
@@ -54,35 +54,34 @@ const readEnvelope = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** Where a call goes: its method, path under the service prefix and `Call` name (a CallDef has them all). */
+export type CallRoute = Pick<CallDef, 'method' | 'path' | 'call'>;
+
+/** What a call answered before its data is checked against the contract. */
+export interface RawAnswer {
+  data: unknown;
+  message: string;
+  statusCode: number;
+  httpStatus: number;
+}
+
 /**
- * Sends one call of the contract: validates params with the call's schema, speaks the envelope
- * protocol and validates the answer's data. Every failure becomes an {@link ApiError}.
+ * Speaks the envelope protocol: sends already-validated params to a route and returns the answer's data
+ * unchecked. Every failure becomes an {@link ApiError}. Needs no schema, so the session check of the login
+ * page can be made before the contract's schemas are loaded (ADR 0012); everything else uses sendCall.
  */
-export async function sendCall<C extends CallDef>(
-  def: C,
-  params: ParamsOf<C>,
+export async function exchange(
+  route: CallRoute,
+  payload: Record<string, unknown>,
   options: SendOptions,
-): Promise<CallResult<DataOf<C>>> {
-  const parsedParams = def.params.safeParse(params ?? {});
-  if (!parsedParams.success) {
-    const issue = parsedParams.error.issues[0];
-    throw new ApiError({
-      httpStatus: 400,
-      statusCode: 400,
-      message: issue?.message ?? MESSAGES.badRequest,
-      data: {
-        issues: parsedParams.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      },
-    });
-  }
-  const payload = isRecord(parsedParams.data) ? parsedParams.data : {};
-  const isGet = def.method === 'GET';
-  const url = buildUrl(def, options.base, isGet ? payload : {});
+): Promise<RawAnswer> {
+  const isGet = route.method === 'GET';
+  const url = buildUrl(route, options.base, isGet ? payload : {});
 
   let response: Response;
   try {
     response = await fetch(url, {
-      method: def.method,
+      method: route.method,
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
@@ -125,11 +124,45 @@ export async function sendCall<C extends CallDef>(
       data,
     });
   }
+  return { data, message, statusCode, httpStatus: response.status };
+}
 
-  const parsedData = def.data.safeParse(data);
+/** Checks an answer's data against the call's schema; an answer the contract does not allow is a server error. */
+export function checkAnswer<C extends CallDef>(def: C, answer: RawAnswer): CallResult<DataOf<C>> {
+  const parsedData = def.data.safeParse(answer.data);
   if (!parsedData.success) {
     console.error(`Unexpected answer to ${def.call ?? def.path}`, parsedData.error.issues);
-    throw new ApiError({ httpStatus: response.status, statusCode: 500, message: MESSAGES.serverError, data });
+    throw new ApiError({
+      httpStatus: answer.httpStatus,
+      statusCode: 500,
+      message: MESSAGES.serverError,
+      data: answer.data,
+    });
   }
-  return { data: parsedData.data as DataOf<C>, message, statusCode };
+  return { data: parsedData.data as DataOf<C>, message: answer.message, statusCode: answer.statusCode };
+}
+
+/**
+ * Sends one call of the contract: validates params with the call's schema, speaks the envelope
+ * protocol and validates the answer's data. Every failure becomes an {@link ApiError}.
+ */
+export async function sendCall<C extends CallDef>(
+  def: C,
+  params: ParamsOf<C>,
+  options: SendOptions,
+): Promise<CallResult<DataOf<C>>> {
+  const parsedParams = def.params.safeParse(params ?? {});
+  if (!parsedParams.success) {
+    const issue = parsedParams.error.issues[0];
+    throw new ApiError({
+      httpStatus: 400,
+      statusCode: 400,
+      message: issue?.message ?? MESSAGES.badRequest,
+      data: {
+        issues: parsedParams.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      },
+    });
+  }
+  const payload = isRecord(parsedParams.data) ? parsedParams.data : {};
+  return checkAnswer(def, await exchange(def, payload, options));
 }

@@ -1,4 +1,4 @@
-import { type DataOf, MAIN_CALLS, type MainCallName, type ParamsOf } from '@bo/contract';
+import type { DataOf, MAIN_CALLS, MainCallName, ParamsOf } from '@bo/contract';
 import { env } from '../env';
 import { type CallResult, sendCall } from './http';
 
@@ -8,13 +8,32 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+const importCallTables = () => import('./call-tables');
+let callTables: ReturnType<typeof importCallTables> | null = null;
+
+/**
+ * The contract's call tables, with their schemas and zod, loaded once: by the first call, or ahead of it
+ * (signing in starts it, an admin address preloads it). The login page makes no call before someone signs
+ * in, so it does without them (ADR 0012).
+ */
+export const loadCallTables = (): ReturnType<typeof importCallTables> => {
+  // A failed load (the connection dropped) is tried again by the next call, not remembered.
+  callTables ??= importCallTables().catch((error: unknown) => {
+    callTables = null;
+    throw error;
+  });
+  return callTables;
+};
+
 /** Calls the main application service and returns the whole result, message included. */
-export const mainCallResult = <N extends MainCallName>(
+export const mainCallResult = async <N extends MainCallName>(
   name: N,
   params: ParamsOf<MainDef<N>>,
   options: CallOptions = {},
-): Promise<CallResult<DataOf<MainDef<N>>>> =>
-  sendCall(MAIN_CALLS[name], params, { base: env.mainApiBase, ...options });
+): Promise<CallResult<DataOf<MainDef<N>>>> => {
+  const { MAIN_CALLS } = await loadCallTables();
+  return sendCall(MAIN_CALLS[name], params, { base: env.mainApiBase, ...options });
+};
 
 /** Calls the main application service (SPEC §7.1) and returns the validated data. */
 export const mainCall = async <N extends MainCallName>(

@@ -1,8 +1,10 @@
-import { type LoginParams, MESSAGES, type Session } from '@bo/contract';
+import { type LoginParams, MESSAGES, SESSION_CHECK, type Session } from '@bo/contract';
 import { mintToken } from '../api/admin-client';
 import { ApiError, isApiError } from '../api/api-error';
 import { handleApiError } from '../api/error-handler';
-import { mainCall, mainCallResult } from '../api/main-client';
+import { checkAnswer, exchange } from '../api/http';
+import { loadCallTables, mainCall, mainCallResult } from '../api/main-client';
+import { env } from '../env';
 import { useAppStore, whenHydrated } from './session.store';
 
 /** What the login form and the re-login modal collect. */
@@ -76,12 +78,16 @@ export const refreshSession = async (credentials: Credentials): Promise<Session>
 /**
  * Boot step of SPEC §2.2: wait for the persisted state, then ask the server whether the cookie
  * still holds a session. A 401 means signed out; any other failure is thrown for the boot screen.
+ * The question goes out without the contract's schemas, which are loaded only for a signed-in answer: a
+ * signed-out visitor's login page does without them (ADR 0012).
  */
 export const restoreSession = async (): Promise<void> => {
   await whenHydrated();
   let session: Session;
   try {
-    session = await mainCall('Session', {});
+    const answer = await exchange(SESSION_CHECK, {}, { base: env.mainApiBase });
+    const { MAIN_CALLS } = await loadCallTables();
+    session = checkAnswer(MAIN_CALLS.Session, answer).data;
   } catch (error) {
     if (isApiError(error) && error.httpStatus === 401) {
       useAppStore.getState().clearAuth();

@@ -1,6 +1,7 @@
-import { DEFAULT_TOTP, loginParamsSchema } from '@bo/contract';
+import { DEFAULT_TOTP } from '@bo/contract';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { loadCallTables } from '../../../lib/api/main-client';
 import { type Credentials, toLoginParams } from '../../../lib/session/session.service';
 import { BotCheck, type BotCheckHandle } from '../bot-check/bot-check';
 
@@ -14,9 +15,13 @@ const FIELD_OF: Record<string, Field> = {
   'g-recaptcha-response': 'botPayload',
 };
 
-/** SPEC §5: the three fields are required and the bot check must be solved; messages from the contract. */
-export const validateCredentials = (values: Credentials): FieldErrors => {
-  const result = loginParamsSchema.safeParse(toLoginParams(values));
+/**
+ * SPEC §5: the three fields are required and the bot check must be solved; the rules and messages are the
+ * Login call's params schema, loaded with the call tables (started by the first keystroke, ADR 0012).
+ */
+const validateCredentials = async (values: Credentials): Promise<FieldErrors> => {
+  const { MAIN_CALLS } = await loadCallTables();
+  const result = MAIN_CALLS.Login.params.safeParse(toLoginParams(values));
   if (result.success) return {};
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
@@ -55,6 +60,8 @@ export function CredentialsForm({
   const botCheck = useRef<BotCheckHandle>(null);
 
   const update = (field: Field, value: string) => {
+    // The checks (and the Login call) need the contract's schemas: they load while the person types.
+    void loadCallTables();
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -62,10 +69,18 @@ export function CredentialsForm({
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
-    const found = validateCredentials(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     setIsSubmitting(true);
+    let found: FieldErrors = {};
+    try {
+      found = await validateCredentials(values);
+    } catch {
+      // The checks could not be loaded (the connection dropped); the sign-in below reports that itself.
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setIsSubmitting(false);
+      return;
+    }
     let isDone = false;
     try {
       isDone = await onSubmit(values);

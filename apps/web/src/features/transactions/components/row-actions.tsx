@@ -140,7 +140,7 @@ function useLazyOpen(onMounted?: () => void) {
  * configuration is read when the menu opens, not by every row of every page.
  */
 function InvoiceLinkItem({ tx, txRef }: { tx: Transaction; txRef: string }) {
-  const template = useProductConfig().data?.invoiceUrlTemplate ?? null;
+  const template = useProductConfig()?.invoiceUrlTemplate ?? null;
   if (tx.Prefix !== 'T' || !template) return null;
   return (
     <Menu.Item
