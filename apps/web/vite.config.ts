@@ -45,7 +45,20 @@ function routePreloads(routes: Record<string, string[]>): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build, whose route matching runs dev-only
+ * checks and warnings (remix-run/react-router#14102, #14753). The build uses the production build the
+ * package ships beside it; `vite` (dev) and the tests keep the development one.
+ */
+const reactRouterProduction = path.resolve(
+  import.meta.dirname,
+  '../../node_modules/react-router/dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     react(),
     routePreloads({
@@ -98,4 +111,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { AfterFirstPaint } from '../../components/ui/after-first-paint';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { CoinConverter } from '../../features/converter/components/coin-converter';
 import { useAltCoins } from '../../features/shell/api/use-alt-coins';
@@ -28,6 +29,11 @@ export function AdminLayout() {
   );
 }
 
+function NotificationFeed() {
+  useNotificationFeed();
+  return null;
+}
+
 /** The admin look (SPEC §2.4): top bar, side menu, content area, the re-login modal, and the support chat. */
 function AdminShell() {
   const isSidebarExpanded = useAppStore((s) => s.sidebarExpanded);
@@ -35,7 +41,6 @@ function AdminShell() {
   const [isMobileOpen, mobile] = useDisclosure(false);
   useAltCoins();
   useKeepAlive();
-  useNotificationFeed();
 
   return (
     // Only admin screens open modals (confirmations, sign-out); see Providers.
@@ -65,7 +70,11 @@ function AdminShell() {
         <AppShell.Main bg="gray.0" pb={88}>
           <Outlet />
         </AppShell.Main>
-        <ChatWidget />
+        {/* The support chat and the bell's feed wait for the first paint: the screen's figures come first. */}
+        <AfterFirstPaint>
+          <NotificationFeed />
+          <ChatWidget />
+        </AfterFirstPaint>
         <ReloginModal />
       </AppShell>
     </ModalsProvider>

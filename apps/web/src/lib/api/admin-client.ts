@@ -3,7 +3,7 @@ import { env } from '../env';
 import { useAppStore } from '../session/session.store';
 import { ApiError, isJwtError } from './api-error';
 import { sendCall } from './http';
-import { type CallOptions, loadCallTables } from './main-client';
+import { type CallOptions, loadCallTables, loadedCallTables } from './main-client';
 
 type AdminDef<N extends AdminCallName> = (typeof ADMIN_CALLS)[N];
 
@@ -41,7 +41,7 @@ const send = async <N extends AdminCallName>(
   token: string,
   options: CallOptions,
 ) =>
-  sendCall((await loadCallTables()).ADMIN_CALLS[name], params, {
+  sendCall((loadedCallTables() ?? (await loadCallTables())).ADMIN_CALLS[name], params, {
     base: env.adminApiBase,
     headers: { Authorization: `Bearer ${token}` },
     ...options,

@@ -31,6 +31,14 @@ describe('addDecimals', () => {
 describe('formatCount', () => {
   it('groups thousands', () => {
     expect(formatCount(1204)).toBe('1,204');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
+  });
+
+  it('rounds to a whole number, halves away from zero, and keeps the sign', () => {
+    expect(formatCount(1204.5)).toBe('1,205');
+    expect(formatCount(-1204.5)).toBe('-1,205');
+    expect(formatCount(-0.2)).toBe('0');
   });
 });
 

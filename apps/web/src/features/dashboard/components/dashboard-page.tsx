@@ -1,8 +1,10 @@
 import { Grid, Group, Stack, Switch } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AfterFirstPaint } from '../../../components/ui/after-first-paint';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useHasPermission } from '../../../lib/session/use-permission';
+import { usePrefetchSummary } from '../api/use-dashboard-data';
 import { useF2Refresh, usePageWake } from '../hooks/use-dashboard-keys';
 import { PendingKycBox } from './pending-kyc-box';
 import { RecentRegistrationsBox } from './recent-registrations-box';
@@ -41,6 +43,7 @@ export function DashboardPage({ transactions, failures }: DashboardPageProps) {
   const canSeeRegistrations = useHasPermission('view-users');
   const canSeeTransactions = useHasPermission('view-transactions') && transactions !== undefined;
   const hasAnyBox = canSeeSummary || canSeeKyc || canSeeRegistrations || canSeeTransactions;
+  usePrefetchSummary(canSeeSummary);
   useF2Refresh();
   usePageWake();
 
@@ -52,23 +55,25 @@ export function DashboardPage({ transactions, failures }: DashboardPageProps) {
         actions={hasAnyBox ? <PrivacyToggle /> : null}
       />
       {canSeeSummary ? <SummaryBoxes /> : null}
-      {canSeeTransactions ? transactions : null}
-      <Grid gap="md">
-        {canSeeKyc ? (
+      <AfterFirstPaint>
+        {canSeeTransactions ? transactions : null}
+        <Grid gap="md">
+          {canSeeKyc ? (
+            <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+              <PendingKycBox />
+            </Grid.Col>
+          ) : null}
+          {canSeeRegistrations ? (
+            <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+              <RecentRegistrationsBox />
+            </Grid.Col>
+          ) : null}
           <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-            <PendingKycBox />
+            <SyncStatusBox />
           </Grid.Col>
-        ) : null}
-        {canSeeRegistrations ? (
-          <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-            <RecentRegistrationsBox />
-          </Grid.Col>
-        ) : null}
-        <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-          <SyncStatusBox />
-        </Grid.Col>
-      </Grid>
-      {canSeeTransactions && failures ? failures : null}
+        </Grid>
+        {canSeeTransactions && failures ? failures : null}
+      </AfterFirstPaint>
       {hasAnyBox ? null : <WelcomeCard />}
     </Stack>
   );

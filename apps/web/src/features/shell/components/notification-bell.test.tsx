@@ -1,5 +1,5 @@
 import { SOCKET_PATHS } from '@bo/contract';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
@@ -7,9 +7,19 @@ import { mockApi, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { listRoutes, makeTransaction } from '../../../test/transaction-fixtures';
 
-const frame = (text: string) => {
-  const socket = FakeWebSocket.find(SOCKET_PATHS.notifications);
+/** The feed connects once the screen has had its first paint (AfterFirstPaint in the admin shell). */
+const feed = async (): Promise<FakeWebSocket> => {
+  let socket: FakeWebSocket | undefined;
+  await waitFor(() => {
+    socket = FakeWebSocket.find(SOCKET_PATHS.notifications);
+    expect(socket).toBeDefined();
+  });
   if (!socket) throw new Error('no notifications socket');
+  return socket;
+};
+
+const frame = async (text: string) => {
+  const socket = await feed();
   act(() => socket.emit(text));
 };
 
@@ -25,9 +35,9 @@ describe('NotificationBell', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/admin/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    frame(`PAID:T000000042:7:${Date.now() - 120_000}`);
-    frame('EXPIRED:T000000043:8:1700000000000');
-    frame('garbage that is not a frame');
+    await frame(`PAID:T000000042:7:${Date.now() - 120_000}`);
+    await frame('EXPIRED:T000000043:8:1700000000000');
+    await frame('garbage that is not a frame');
 
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const list = await screen.findByRole('list', { name: 'Notification list' });
