@@ -1,8 +1,8 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render-app';
-import { IconButton } from './row-actions';
+import { ACTIONS_CLASS, ACTIONS_STYLE, IconButton } from './row-actions';
 
 /** What makes a button look like Mantine's ActionIcon: its classes, data attributes and colour variables. */
 const look = (button: HTMLElement) => ({
@@ -32,5 +32,18 @@ describe('row action buttons', () => {
     const plain = screen.getByRole('button', { name: 'plain' });
     expect(look(plain)).toEqual(look(mantine));
     expect(plain).toHaveAttribute('type', 'button');
+  });
+
+  it('sit side by side as a Group with a 2px gap that does not wrap', () => {
+    renderWithProviders(
+      <>
+        <Group gap={2} wrap="nowrap" data-testid="mantine" />
+        <div className={ACTIONS_CLASS} style={ACTIONS_STYLE} data-testid="plain" />
+      </>,
+    );
+    const mantine = screen.getByTestId('mantine');
+    const plain = screen.getByTestId('plain');
+    expect(plain.className).toBe(mantine.className);
+    expect(plain.getAttribute('style')).toBe(mantine.getAttribute('style'));
   });
 });

@@ -5,6 +5,7 @@ import {
   Group,
   type MantineTheme,
   Menu,
+  rem,
   UnstyledButton,
   useMantineTheme,
 } from '@mantine/core';
@@ -42,6 +43,15 @@ import { safeTransactionRef } from './transaction-ref';
 const isWebLink = (url: string): boolean => /^https?:\/\//i.test(url);
 
 type IconButtonVariant = 'subtle' | 'light';
+
+/** The row's buttons as Mantine's `<Group gap={2} wrap="nowrap">` lays them out, on a plain div. */
+export const ACTIONS_CLASS = `${Group.classes.root} mantine-Group-root`;
+export const ACTIONS_STYLE = {
+  '--group-gap': rem(2),
+  '--group-align': 'center',
+  '--group-justify': 'flex-start',
+  '--group-wrap': 'nowrap',
+} as CSSProperties;
 
 const ICON_BUTTON_CLASS = [
   'mantine-focus-auto mantine-active',
@@ -195,7 +205,7 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
   );
 
   return (
-    <Group gap={2} wrap="nowrap" {...tooltips.handlers}>
+    <div className={ACTIONS_CLASS} style={ACTIONS_STYLE} {...tooltips.handlers}>
       <CopyAction label="Copy transaction ID" value={ref} icon={<IconCopy {...iconProps} />} />
       <IconButton
         variant={hasComments ? 'light' : 'subtle'}
@@ -298,6 +308,6 @@ export function RowActions({ tx, isMaster }: RowActionsProps) {
         />
       ) : null}
       {tooltips.tooltip}
-    </Group>
+    </div>
   );
 }

@@ -7,8 +7,18 @@ import {
   type Transaction,
   type TransactionSortColumn,
 } from '@bo/contract';
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  type MantineTheme,
+  rem,
+  Table,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
+import { type CSSProperties, memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { SortableHeader } from '../../../components/ui/sortable-header/sortable-header';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
@@ -34,7 +44,52 @@ export const COLUMNS: ReadonlyArray<{ sort: TransactionSortColumn; label: string
 export const rowKey = rowKeyOf;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
-const dateCell = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/*
+ * A row's cells are plain elements with the classes, data attributes and styles Mantine's Table.Td, Text,
+ * Anchor and Badge give them (transactions-view.test.tsx holds them equal): a keystroke in Local mode draws
+ * up to fifteen new rows, and Mantine's per-component work (props, style props, class names) for their
+ * hundred and fifty components was most of that draw (ADR 0012).
+ */
+const TR_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+const TD_CLASS = `${Table.classes.td} mantine-Table-td`;
+const TEXT_CLASS = `mantine-focus-auto ${Text.classes.root} mantine-Text-root`;
+const ANCHOR_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root`;
+const BADGE_CLASS = `${Badge.classes.root} mantine-Badge-root`;
+const BADGE_LABEL_CLASS = `${Badge.classes.label} mantine-Badge-label`;
+
+const SM_TEXT = { fontSize: 'var(--mantine-font-size-sm)' } as const;
+const cellStyle = {
+  merchant: { whiteSpace: 'nowrap', maxWidth: rem(200) },
+  plain: nowrap,
+  number: { whiteSpace: 'nowrap', textAlign: 'right' },
+  date: { fontVariantNumeric: 'tabular-nums', fontSize: rem(11) },
+} as const satisfies Record<string, CSSProperties>;
+const merchantText = { ...SM_TEXT, maxWidth: rem(150), display: 'block' } as const;
+const refText = { fontFamily: 'var(--mantine-font-family-monospace)', ...SM_TEXT } as const;
+const visible = { overflow: 'visible' } as const;
+
+/** The colour variables Mantine's light Badge sets for a colour, worked out once per theme. */
+const badgeVars = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
+function badgeStyle(theme: MantineTheme, color: string): CSSProperties {
+  let known = badgeVars.get(theme);
+  if (!known) {
+    known = new Map();
+    badgeVars.set(theme, known);
+  }
+  let style = known.get(color);
+  if (!style) {
+    const colors = theme.variantColorResolver({ color, theme, variant: 'light' });
+    style = {
+      overflow: 'visible',
+      '--badge-bg': colors.background,
+      '--badge-color': colors.color,
+      '--badge-bd': colors.border,
+    } as CSSProperties;
+    known.set(color, style);
+  }
+  return style;
+}
 
 /**
  * A SPEC date ('2026-11-23 06:07:45 PM') that may break only between the day and the time: on a screen too
@@ -50,7 +105,92 @@ function TableDate({ value }: { value: string }) {
     </>
   );
 }
+
 const HIGHLIGHT = { backgroundColor: 'var(--mantine-color-yellow-light)', transition: 'background-color 1s' };
+
+interface TransactionRowProps {
+  tx: Transaction;
+  /** The coin's ticker for the Amount column. */
+  ticker: string;
+  isMaster: boolean;
+  isHighlighted: boolean;
+  /** The privacy blur of amounts and names (undefined when privacy mode is off). */
+  blur: CSSProperties | undefined;
+}
+
+/** One row of the table; drawn again only when its transaction or its flags change. */
+const TransactionRow = memo(function TransactionRow({
+  tx,
+  ticker,
+  isMaster,
+  isHighlighted,
+  blur,
+}: TransactionRowProps) {
+  const theme = useMantineTheme();
+  const ref = safeTransactionRef(tx.Prefix, tx.TransactionID);
+  const shopTitle = tx.ShopTitle || tx.OwnerNickName;
+  return (
+    <tr
+      className={TR_CLASS}
+      data-with-row-border="true"
+      data-striped="odd"
+      data-hover="true"
+      style={isHighlighted ? HIGHLIGHT : undefined}
+      data-live={isHighlighted || undefined}
+    >
+      <td className={TD_CLASS} style={cellStyle.merchant}>
+        <span
+          className={TEXT_CLASS}
+          data-truncate="end"
+          title={tx.ShopTitle}
+          style={blur ? { ...blur, ...merchantText } : merchantText}
+        >
+          {shopTitle}
+        </span>
+      </td>
+      <td className={TD_CLASS} style={cellStyle.plain}>
+        <Link
+          className={ANCHOR_CLASS}
+          data-underline="hover"
+          to={adminPath('transaction-detail', { id: ref })}
+          style={refText}
+        >
+          {ref}
+        </Link>
+      </td>
+      <td className={TD_CLASS} style={cellStyle.number}>
+        <span className={TEXT_CLASS} style={blur ? { ...blur, ...SM_TEXT } : SM_TEXT}>
+          {formatAskedAmount(tx.OriginalAmount)} {tx.InputCurrency}
+        </span>
+      </td>
+      <td className={TD_CLASS} style={cellStyle.number}>
+        <span className={TEXT_CLASS} style={blur ? { ...blur, ...SM_TEXT } : SM_TEXT} title={tx.LongName}>
+          {formatDecimal(tx.Amount, AMOUNT_DECIMALS)} {ticker}
+        </span>
+      </td>
+      <td className={TD_CLASS} style={cellStyle.plain}>
+        {tx.TransactionType}
+      </td>
+      <td className={TD_CLASS} style={cellStyle.plain}>
+        {/* The full status must show: a money desk cannot read "w…". */}
+        <div className={BADGE_CLASS} data-variant="light" style={badgeStyle(theme, badgeColor(tx.Status))}>
+          <span className={BADGE_LABEL_CLASS} style={visible}>
+            {tx.Status}
+          </span>
+        </div>
+      </td>
+      <td className={TD_CLASS} style={cellStyle.date}>
+        <TableDate value={tx.CreatedOn} />
+      </td>
+      <td className={TD_CLASS} style={cellStyle.date}>
+        <TableDate value={shownDate(tx)} />
+      </td>
+      <td className={TD_CLASS} style={cellStyle.plain}>
+        <RowActions tx={tx} isMaster={isMaster} />
+      </td>
+    </tr>
+  );
+});
 
 export interface TransactionsViewProps {
   label: string;
@@ -72,7 +212,7 @@ export function TransactionsView({
   highlighted,
 }: TransactionsViewProps) {
   const privacyMode = useAppStore((s) => s.privacyMode);
-  const blur = privacyStyle(privacyMode);
+  const blur = useMemo(() => privacyStyle(privacyMode), [privacyMode]);
   // Tickers keep the Amount column narrow; the side menu loads the coins on entry, so this is a cache read.
   const coins = useAdminQuery('ListAltCoins', {}, { staleTime: 300_000 });
   const tickerOf = (tx: Transaction) =>
@@ -102,60 +242,6 @@ export function TransactionsView({
     [sort, order, onSort],
   );
 
-  const row = (tx: Transaction) => {
-    const ref = safeTransactionRef(tx.Prefix, tx.TransactionID);
-    const key = rowKey(tx);
-    const isHighlighted = highlighted?.has(key) ?? false;
-    return (
-      <Table.Tr
-        key={key}
-        style={isHighlighted ? HIGHLIGHT : undefined}
-        data-live={isHighlighted || undefined}
-      >
-        <Table.Td style={nowrap} maw={200}>
-          <Text span fz="sm" truncate="end" display="block" maw={150} title={tx.ShopTitle} style={blur}>
-            {tx.ShopTitle || tx.OwnerNickName}
-          </Text>
-        </Table.Td>
-        <Table.Td style={nowrap}>
-          <Anchor component={Link} to={adminPath('transaction-detail', { id: ref })} fz="sm" ff="monospace">
-            {ref}
-          </Anchor>
-        </Table.Td>
-        <Table.Td style={nowrap} ta="right">
-          <Text span fz="sm" style={blur}>
-            {formatAskedAmount(tx.OriginalAmount)} {tx.InputCurrency}
-          </Text>
-        </Table.Td>
-        <Table.Td style={nowrap} ta="right">
-          <Text span fz="sm" style={blur} title={tx.LongName}>
-            {formatDecimal(tx.Amount, AMOUNT_DECIMALS)} {tickerOf(tx)}
-          </Text>
-        </Table.Td>
-        <Table.Td style={nowrap}>{tx.TransactionType}</Table.Td>
-        <Table.Td style={nowrap}>
-          {/* The full status must show: a money desk cannot read "w…". */}
-          <Badge
-            color={badgeColor(tx.Status)}
-            variant="light"
-            styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-          >
-            {tx.Status}
-          </Badge>
-        </Table.Td>
-        <Table.Td style={dateCell} fz={11}>
-          <TableDate value={tx.CreatedOn} />
-        </Table.Td>
-        <Table.Td style={dateCell} fz={11}>
-          <TableDate value={shownDate(tx)} />
-        </Table.Td>
-        <Table.Td style={nowrap}>
-          <RowActions tx={tx} isMaster={masters.has(tx.TransactionID)} />
-        </Table.Td>
-      </Table.Tr>
-    );
-  };
-
   return (
     <Table.ScrollContainer minWidth={1080}>
       <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" striped highlightOnHover aria-label={label}>
@@ -170,7 +256,19 @@ export function TransactionsView({
               </Table.Td>
             </Table.Tr>
           ) : (
-            records.map(row)
+            records.map((tx) => {
+              const key = rowKey(tx);
+              return (
+                <TransactionRow
+                  key={key}
+                  tx={tx}
+                  ticker={tickerOf(tx)}
+                  isMaster={masters.has(tx.TransactionID)}
+                  isHighlighted={highlighted?.has(key) ?? false}
+                  blur={blur}
+                />
+              );
+            })
           )}
         </Table.Tbody>
       </Table>
