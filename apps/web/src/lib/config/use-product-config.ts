@@ -17,19 +17,26 @@ const readEmbeddedConfig = (): unknown => {
   }
 };
 
-const embedded = readEmbeddedConfig();
+/** Read once; a page's block does not change while it lives. */
+let embedded: { value: unknown } | null = null;
+const embeddedConfig = (): unknown => {
+  embedded ??= { value: readEmbeddedConfig() };
+  return embedded.value;
+};
 
 /**
  * The product name as the page carries it: the login page shows it at its first paint without a request
  * and without the contract's schemas (ADR 0012). Only this one string is read before the settings are
  * checked against the contract; a page without the block (the Vite dev server) asks the Config call.
  */
-const embeddedProductName =
-  typeof embedded === 'object' && embedded !== null && 'productName' in embedded
-    ? typeof embedded.productName === 'string'
-      ? embedded.productName
+const embeddedProductName = (): string | null => {
+  const config = embeddedConfig();
+  return typeof config === 'object' && config !== null && 'productName' in config
+    ? typeof config.productName === 'string'
+      ? config.productName
       : null
     : null;
+};
 
 /** Public product settings, checked against the contract; they do not change while the page lives. */
 const useConfigStore = create<{ config: PublicConfig | null }>(() => ({ config: null }));
@@ -39,7 +46,7 @@ let request: Promise<void> | null = null;
 /** The page's settings checked with the Config call's schema, or (when it has none that pass) the call. */
 const fetchConfig = async (): Promise<PublicConfig> => {
   const { MAIN_CALLS } = await loadCallTables();
-  const parsed = MAIN_CALLS.Config.data.safeParse(embedded);
+  const parsed = MAIN_CALLS.Config.data.safeParse(embeddedConfig());
   return parsed.success ? parsed.data : mainCall('Config', {});
 };
 
@@ -59,9 +66,10 @@ const loadProductConfig = (): Promise<void> => {
   return asked;
 };
 
-/** Forgets the settings, so the next reader asks again (tests start each case afresh). */
+/** Forgets the settings and the page's block, so the next reader reads and asks again (tests start afresh). */
 export const resetProductConfig = (): void => {
   request = null;
+  embedded = null;
   useConfigStore.setState({ config: null });
 };
 
@@ -77,8 +85,9 @@ export const useProductConfig = (): PublicConfig | null => {
 /** The product name: the page's own at once, the checked settings' when they are in. */
 export const useProductName = (): string => {
   const checked = useConfigStore((s) => s.config?.productName);
+  const fromPage = embeddedProductName();
   useEffect(() => {
-    if (embeddedProductName === null && !checked) void loadProductConfig();
-  }, [checked]);
-  return checked ?? embeddedProductName ?? FALLBACK_PRODUCT_NAME;
+    if (fromPage === null && !checked) void loadProductConfig();
+  }, [fromPage, checked]);
+  return checked ?? fromPage ?? FALLBACK_PRODUCT_NAME;
 };

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@bo/contract';
+import { MESSAGES, PRODUCT_CONFIG_ELEMENT_ID } from '@bo/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FAKE_BOT_PAYLOAD } from '../../../test/fake-bot-check';
-import { mockApi, SESSION, signedInRoutes, signedOutRoutes } from '../../../test/mock-api';
+import { CONFIG, mockApi, SESSION, signedInRoutes, signedOutRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const openLogin = async () => {
@@ -12,6 +12,24 @@ const openLogin = async () => {
 };
 
 describe('LoginPage', () => {
+  it('shows the product name the page carries, without asking the Config call', async () => {
+    // As the server writes it into every page (apps/server/src/plugins/web-app.ts).
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PRODUCT_CONFIG_ELEMENT_ID;
+    block.textContent = JSON.stringify({ ...CONFIG, productName: 'Harbour Pay' });
+    document.head.append(block);
+    try {
+      const { calls } = mockApi(signedOutRoutes());
+      await openLogin();
+      expect(screen.getByText('Harbour Pay')).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Login | Harbour Pay Admin'));
+      expect(calls.map((c) => c.url.pathname)).toEqual(['/api/main/Session']);
+    } finally {
+      block.remove();
+    }
+  });
+
   it('shows the required messages on empty fields', async () => {
     mockApi(signedOutRoutes());
     const user = userEvent.setup();
