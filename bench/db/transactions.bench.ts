@@ -28,6 +28,7 @@ import {
   createTransactionsService,
   type TransactionsService,
 } from '../../apps/server/src/modules/transactions/transactions.service';
+import { checkpoint } from '../lib/scratch-database';
 import {
   combinations,
   countCases,
@@ -121,6 +122,7 @@ async function seed(db: Db, client: pg.Client, now: Date, merchantList: DemoMerc
   out('Seeding:');
   await seedBenchData(db, client, { now, days: DAYS, perDay: PER_DAY, merchants: merchantList, log: out });
   await seedFailures(client, { count: FAILURES, now, days: DAYS, log: out });
+  await checkpoint(benchUrl, out);
   // The seed's day is the data set's "now": a reused database is measured against the same day.
   await client.query(`comment on database ${name} is '${now.toISOString()}'`);
   out(`Seeded in ${((performance.now() - began) / 1000).toFixed(0)} s`);
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
       const failures = await client.query<{ n: number }>('select count(*)::int as n from failure_causes');
       if ((failures.rows[0]?.n ?? 0) < FAILURES / 2)
         await seedFailures(client, { count: FAILURES, now, days: DAYS, log: out });
+      await checkpoint(benchUrl, out);
     }
 
     const facts = await client.query<{ version: string; rows: string; size: string; indexes: string }>(
