@@ -127,6 +127,60 @@ describe('ListTransactions', () => {
     }
   });
 
+  it("sorts ascending by TransactionID and Date from the range's day bounds, rows out of time order first", async () => {
+    const db = t.database.db;
+    /** Keys (day, status, prefix) whose bound lies above one of their rows: an ascending sort would miss it. */
+    const boundsAbove = async () =>
+      (
+        (await db.execute(sql`
+          select a.day, a.status, a.prefix from (
+            select (created_on at time zone 'UTC')::date as day, status, prefix, min(transaction_id) as min_id,
+              min(case when status = 'expired' then coalesce(expired_on, created_on)
+                       when status in ('paid', 'underpaid') then coalesce(confirmed_on, created_on)
+                       else created_on end) as min_shown
+            from transactions group by 1, 2, 3) a
+          left join transaction_day_bounds b on b.day = a.day and b.status = a.status and b.prefix = a.prefix
+          where b.day is null or b.min_transaction_id > a.min_id or b.min_shown_on > a.min_shown`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    expect(await boundsAbove()).toEqual([]);
+    const someone = (await list({})).records[0];
+    if (!someone) throw new Error('no rows');
+    // Rows the platform did not number or date in order: a small TransactionID created two days ago, a
+    // payment created then but confirmed a month before, and one that an edit later takes below both.
+    await db.execute(sql`
+      insert into transactions (prefix, transaction_id, merchant_id, original_amount, input_currency, amount,
+        alt_coin_id, status, transaction_type, created_on, updated_on, confirmed_on, security, coin_address)
+      select 'T', m.low - g, ${someone.MerchantID}, 1, 'EUR', 1, ${someone.AltCoinID}, 'paid', 'API',
+             now() - interval '2 days', now(), now() - (30 + g) * interval '1 day', 'bounds-' || g, 'NA'
+      from generate_series(1, 3) g, (select min(transaction_id) as low from transactions) m`);
+    const ids = (await walk({ statuses: 'paid', keyword: '' }))
+      .filter((r) => r.Security.startsWith('bounds-'))
+      .sort((a, b) => a.TransactionID - b.TransactionID);
+    const [third, second, first] = ids;
+    if (!first || !second || !third) throw new Error('rows not written');
+    await db.execute(sql`update transactions set status = 'expired', expired_on = now() - interval '90 days',
+      created_on = now() - interval '1 day', transaction_id = transaction_id - 10 where security = 'bounds-1'`);
+    expect(await boundsAbove()).toEqual([]);
+
+    const all = ALL_STATUS_FILTER.join(',');
+    const byId = await list({ sort: 'TransactionID', order: 'asc', statuses: all });
+    expect(byId.records.slice(0, 3).map((r) => r.Security)).toEqual(['bounds-1', 'bounds-3', 'bounds-2']);
+    const byDate = await list({ sort: 'Date', order: 'asc', statuses: all });
+    expect(byDate.records.slice(0, 3).map((r) => r.Security)).toEqual(['bounds-1', 'bounds-3', 'bounds-2']);
+    // Each status has its own bounds: the edited row now leads its new status, as it leads them all.
+    const expired = await list({ sort: 'TransactionID', order: 'asc', statuses: 'expired' });
+    expect(expired.records[0]?.Security).toBe('bounds-1');
+    // A range that starts after those days is bounded by its own days and does not show them.
+    const recent = await list({ sort: 'Date', order: 'asc', statuses: all, start: today() });
+    expect(recent.records.some((r) => r.Security.startsWith('bounds-'))).toBe(false);
+    expect(recent.records.length).toBeGreaterThan(0);
+
+    await db.execute(sql`delete from transactions where security like 'bounds-%'`);
+    expect(await boundsAbove()).toEqual([]);
+  });
+
   it('filters by status, splitting reflextrader by prefix', async () => {
     const rtT = await walk({ statuses: 'rt-t' });
     expect(rtT.length).toBeGreaterThan(0);

@@ -27,6 +27,7 @@ import {
   altCoins,
   merchants,
   shownDateOf,
+  transactionDayBounds,
   transactionDayCounts,
   transactionMerchantDayCounts,
   transactions,
@@ -52,6 +53,37 @@ const SORT: Record<
   CreatedOn: { expr: sql`${t.createdOn}`, cast: 'timestamptz' },
   Date: { expr: shownDate, cast: 'timestamptz' },
 };
+
+/**
+ * The sorts whose column follows time, with their column of transaction_day_bounds and the value that bounds
+ * nothing. Walked ascending over a recent range, their index would be read from the oldest row of the table
+ * up to the range; the range's bound lets the walk start where its rows do (ADR 0010).
+ */
+const LOWER_BOUND: Partial<Record<TransactionSortColumn, { column: SQL; none: SQL }>> = {
+  TransactionID: {
+    column: sql`min(${transactionDayBounds.minTransactionId})`,
+    none: sql`cast(-9223372036854775807 as bigint)`,
+  },
+  Date: { column: sql`min(${transactionDayBounds.minShownOn})`, none: sql`cast('-infinity' as timestamptz)` },
+};
+
+/**
+ * No row created in [from, to) with one of the chosen statuses has a smaller value of the sort column than
+ * this: the least of the bounds of the range's days and statuses (a day too many at the end only lowers
+ * it). No bound row — a key nothing was written to since the table was made — bounds nothing, rather than
+ * hiding a row.
+ */
+function lowerBoundOf(sort: TransactionSortColumn, filter: ListFilter): SQL | undefined {
+  const bound = LOWER_BOUND[sort];
+  if (!bound) return undefined;
+  const b = transactionDayBounds;
+  const day = (at: Date) => sql`(cast(${at.toISOString()} as timestamptz) at time zone 'UTC')::date`;
+  const keys = and(
+    sql`${b.day} between ${day(filter.from)} and ${day(filter.to)}`,
+    statusCondition(filter.statuses, b),
+  );
+  return sql`${SORT[sort].expr} >= coalesce((select ${bound.column} from ${b} where ${keys}), ${bound.none})`;
+}
 
 const BIGINT_MAX = 9_223_372_036_854_775_807n;
 const PG_TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
@@ -312,7 +344,12 @@ export async function listTransactionsPage(
   const direction = descending ? sql`desc` : sql`asc`;
   const order = [sql`${expr} ${direction}`, sql`${t.id} ${direction}`];
   const { base, keyword } = await filterOf(db, filter);
-  const where = and(base, or(keyword.byMerchant, keyword.own), keyset);
+  const where = and(
+    base,
+    or(keyword.byMerchant, keyword.own),
+    keyset,
+    descending ? undefined : lowerBoundOf(page.sort, filter),
+  );
   // First the page's ids, from the sort column's index alone (ADR 0005: it holds the filtered columns, so
   // a filter whose matches lie far along the sort order costs an index walk, not a heap read per row);
   // then only those rows are read and joined. Inside the subquery "transactions" is its own table.
