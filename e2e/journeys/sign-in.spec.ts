@@ -98,6 +98,9 @@ test.describe('session expiry', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Roles' }).click();
     await expect(page).toHaveURL(/\/admin\/roles$/);
+    // The Roles screen itself, not only its address: until its code has loaded the dashboard stays on
+    // screen, and the dashboard reloads the page when its clock jumps (SPEC §4 page wake), as it does below.
+    await expect(page.getByRole('cell', { name: 'Administrator' })).toBeVisible();
     // End the session on the server, as an expiry would, while the page still holds its token.
     const out = await page.request.post('/api/main/Login', {
       headers: { 'X-Requested-With': 'backoffice' },
