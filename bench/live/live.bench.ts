@@ -66,6 +66,8 @@ for (const [knob, value] of Object.entries({
 const WITHOUT_COUNT_TRIGGERS = env.BENCH_LIVE_WITHOUT_COUNT_TRIGGERS === '1';
 /** A folder for a CPU profile of the server (`--cpu-prof`), written when it exits. */
 const PROFILE_DIR = env.BENCH_LIVE_PROFILE_DIR ?? '';
+/** Diagnosis only: more Node flags for the server process, space-separated (V8's heap settings, say). */
+const NODE_ARGS = (env.BENCH_LIVE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const P99_BUDGET_MS = 100;
 const RSS_BUDGET_MB = 300;
@@ -495,7 +497,12 @@ async function main(): Promise<void> {
       INGEST_TOKEN,
       APP_SECRET,
     },
-    { nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [] },
+    {
+      nodeArgs: [
+        ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []),
+        ...NODE_ARGS,
+      ],
+    },
   );
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('server process has no pid');
