@@ -13,14 +13,25 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+/** Runs one statement on its own connection and answers its rows. */
+async function queryOnce<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  statement: string,
+): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(statement);
+    return (await client.query<Row>(statement)).rows;
   } finally {
-    await admin.end();
+    await client.end();
   }
+}
+
+/** The address of database `name` on the server at `serverUrl`. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
@@ -30,16 +41,14 @@ async function adminQuery(serverUrl: string, statement: string): Promise<void> {
  */
 export async function createScratchDatabase(serverUrl: string, suite: string): Promise<ScratchDatabase> {
   const name = `bo_bench_${suite}_${randomBytes(5).toString('hex')}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await queryOnce(serverUrl, `CREATE DATABASE ${name}`);
   let dropping: Promise<void> | undefined;
   return {
     name,
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     drop() {
       // FORCE ends the connections still open on it (the server process, a half-done seed).
-      dropping ??= adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      dropping ??= queryOnce(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined);
       return dropping;
     },
   };
@@ -49,23 +58,16 @@ export async function createScratchDatabase(serverUrl: string, suite: string): P
 export function reuseScratchDatabase(serverUrl: string, name: string): ScratchDatabase {
   if (!/^bo_bench_[a-z]+_[0-9a-f]+$/.test(name))
     throw new Error(`${name} is not the name of a bench database`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => Promise.resolve() };
+  return { name, url: databaseUrl(serverUrl, name), drop: () => Promise.resolve() };
 }
 
 /** The merchants with transactions in a seeded database's last 30 days, as the seed answers them. */
 export async function tradingMerchants(url: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `select distinct merchant_id as id from transactions where created_on > now() - interval '30 days' order by 1`,
-    );
-    return rows.map((row) => row.id);
-  } finally {
-    await client.end();
-  }
+  const rows = await queryOnce<{ id: number }>(
+    url,
+    `select distinct merchant_id as id from transactions where created_on > now() - interval '30 days' order by 1`,
+  );
+  return rows.map((row) => row.id);
 }
 
 export interface SeedOptions {
@@ -122,30 +124,20 @@ export async function seedScratchDatabase(
  * Needs a superuser or pg_checkpoint (PostgreSQL 15); without it the run goes on, and says so.
  */
 export async function checkpoint(url: string, log: (line: string) => void): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
   const started = performance.now();
   try {
-    await client.query('checkpoint');
+    await queryOnce(url, 'checkpoint');
     log(`  checkpoint (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     log(
       `  checkpoint not taken (${error instanceof Error ? error.message : String(error)}): figures may include the seed's`,
     );
-  } finally {
-    await client.end();
   }
 }
 
 /** Drops the day-count triggers of transactions (a diagnosis of their cost; see live.bench.ts). */
 export async function withoutCountTriggers(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const trigger of ['transaction_counts_insert', 'transaction_counts_update']) {
-      await client.query(`drop trigger if exists ${trigger} on transactions`);
-    }
-  } finally {
-    await client.end();
+  for (const trigger of ['transaction_counts_insert', 'transaction_counts_update']) {
+    await queryOnce(url, `drop trigger if exists ${trigger} on transactions`);
   }
 }

@@ -7,6 +7,14 @@ CREATE TABLE "transaction_day_bounds" (
 	CONSTRAINT "transaction_day_bounds_day_status_prefix_pk" PRIMARY KEY("day","status","prefix")
 );
 --> statement-breakpoint
+-- The date SPEC §4 shows for a row, as shownDateOf() in schema.ts writes it for the list and its index.
+CREATE FUNCTION transaction_shown_on(status text, expired_on timestamptz, confirmed_on timestamptz,
+    created_on timestamptz) RETURNS timestamptz AS $$
+  SELECT CASE WHEN status = 'expired' THEN coalesce(expired_on, created_on)
+              WHEN status IN ('paid', 'underpaid') THEN coalesce(confirmed_on, created_on)
+              ELSE created_on END
+$$ LANGUAGE sql IMMUTABLE PARALLEL SAFE;
+--> statement-breakpoint
 -- Per-day lower bounds of TransactionID and of the shown date by status and prefix (ADR 0010), for the
 -- ascending sorts by those columns: their walk starts at the least bound of the range's days and chosen
 -- statuses. A bound may only go down: an insert or an update lowers it when its row goes below it, a delete
@@ -20,9 +28,7 @@ BEGIN
     FROM (
       SELECT (created_on AT TIME ZONE 'UTC')::date AS day, status, prefix,
         min(transaction_id) AS min_transaction_id,
-        min(CASE WHEN status = 'expired' THEN coalesce(expired_on, created_on)
-                 WHEN status IN ('paid', 'underpaid') THEN coalesce(confirmed_on, created_on)
-                 ELSE created_on END) AS min_shown_on
+        min(transaction_shown_on(status, expired_on, confirmed_on, created_on)) AS min_shown_on
       FROM new_rows GROUP BY 1, 2, 3
     ) g
     WHERE NOT EXISTS (SELECT FROM transaction_day_bounds x
@@ -39,9 +45,7 @@ $$ LANGUAGE plpgsql;
 CREATE FUNCTION transaction_bounds_after_update() RETURNS trigger AS $$
 DECLARE
   row_day date := (NEW.created_on AT TIME ZONE 'UTC')::date;
-  shown timestamptz := CASE WHEN NEW.status = 'expired' THEN coalesce(NEW.expired_on, NEW.created_on)
-    WHEN NEW.status IN ('paid', 'underpaid') THEN coalesce(NEW.confirmed_on, NEW.created_on)
-    ELSE NEW.created_on END;
+  shown timestamptz := transaction_shown_on(NEW.status, NEW.expired_on, NEW.confirmed_on, NEW.created_on);
 BEGIN
   IF NOT EXISTS (SELECT FROM transaction_day_bounds x
       WHERE x.day = row_day AND x.status = NEW.status AND x.prefix = NEW.prefix
@@ -74,12 +78,8 @@ CREATE TRIGGER transaction_bounds_update
   FOR EACH ROW WHEN (NEW.transaction_id < OLD.transaction_id
     OR NEW.status IS DISTINCT FROM OLD.status OR NEW.prefix IS DISTINCT FROM OLD.prefix
     OR (NEW.created_on AT TIME ZONE 'UTC')::date IS DISTINCT FROM (OLD.created_on AT TIME ZONE 'UTC')::date
-    OR (CASE WHEN NEW.status = 'expired' THEN coalesce(NEW.expired_on, NEW.created_on)
-             WHEN NEW.status IN ('paid', 'underpaid') THEN coalesce(NEW.confirmed_on, NEW.created_on)
-             ELSE NEW.created_on END)
-       < (CASE WHEN OLD.status = 'expired' THEN coalesce(OLD.expired_on, OLD.created_on)
-               WHEN OLD.status IN ('paid', 'underpaid') THEN coalesce(OLD.confirmed_on, OLD.created_on)
-               ELSE OLD.created_on END))
+    OR transaction_shown_on(NEW.status, NEW.expired_on, NEW.confirmed_on, NEW.created_on)
+       < transaction_shown_on(OLD.status, OLD.expired_on, OLD.confirmed_on, OLD.created_on))
   EXECUTE FUNCTION transaction_bounds_after_update();
 --> statement-breakpoint
 CREATE TRIGGER transaction_bounds_truncate AFTER TRUNCATE ON transactions
@@ -88,7 +88,5 @@ CREATE TRIGGER transaction_bounds_truncate AFTER TRUNCATE ON transactions
 -- The rows already there.
 INSERT INTO transaction_day_bounds (day, status, prefix, min_transaction_id, min_shown_on)
   SELECT (created_on AT TIME ZONE 'UTC')::date, status, prefix, min(transaction_id),
-    min(CASE WHEN status = 'expired' THEN coalesce(expired_on, created_on)
-             WHEN status IN ('paid', 'underpaid') THEN coalesce(confirmed_on, created_on)
-             ELSE created_on END)
+    min(transaction_shown_on(status, expired_on, confirmed_on, created_on))
   FROM transactions GROUP BY 1, 2, 3;

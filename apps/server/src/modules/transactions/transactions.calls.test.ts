@@ -135,9 +135,7 @@ describe('ListTransactions', () => {
         (await db.execute(sql`
           select a.day, a.status, a.prefix from (
             select (created_on at time zone 'UTC')::date as day, status, prefix, min(transaction_id) as min_id,
-              min(case when status = 'expired' then coalesce(expired_on, created_on)
-                       when status in ('paid', 'underpaid') then coalesce(confirmed_on, created_on)
-                       else created_on end) as min_shown
+              min(transaction_shown_on(status, expired_on, confirmed_on, created_on)) as min_shown
             from transactions group by 1, 2, 3) a
           left join transaction_day_bounds b on b.day = a.day and b.status = a.status and b.prefix = a.prefix
           where b.day is null or b.min_transaction_id > a.min_id or b.min_shown_on > a.min_shown`)) as unknown as {
