@@ -12,6 +12,7 @@ import type { Figure, Verdict } from './lib/report';
 const SUITES: Record<string, string> = {
   db: 'db/transactions.bench.ts',
   pglite: 'db/pglite.bench.ts',
+  users: 'db/merchants.bench.ts',
   live: 'live/live.bench.ts',
   web: 'web/web.bench.ts',
 };

@@ -100,7 +100,7 @@ test.describe('session expiry', () => {
     await expect(page).toHaveURL(/\/admin\/roles$/);
     // The Roles screen itself, not only its address: until its code has loaded the dashboard stays on
     // screen, and the dashboard reloads the page when its clock jumps (SPEC §4 page wake), as it does below.
-    await expect(page.getByRole('cell', { name: 'Administrator' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Administrator', exact: true })).toBeVisible();
     // End the session on the server, as an expiry would, while the page still holds its token.
     const out = await page.request.post('/api/main/Login', {
       headers: { 'X-Requested-With': 'backoffice' },
@@ -118,6 +118,6 @@ test.describe('session expiry', () => {
     await expect(page.getByText('Session refresh successfully')).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/roles$/);
-    await expect(page.getByRole('cell', { name: 'Administrator' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Administrator', exact: true })).toBeVisible();
   });
 });

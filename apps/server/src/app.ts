@@ -1,15 +1,17 @@
-import { PRODUCT_VERSION, type PublicConfig, parseTransactionRef } from '@bo/contract';
+import { PRODUCT_VERSION, type PublicConfig } from '@bo/contract';
 import fastifyCookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { registerAdminService } from './modules/admin/admin.calls';
-import { createAdminHandlers } from './modules/admin/admin.handlers';
+import { ADMIN_EXPORTS, createAdminHandlers } from './modules/admin/admin.handlers';
+import { registerExportService } from './modules/admin/export.calls';
 import { registerAuthRoutes } from './modules/auth/auth.calls';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBotCheck } from './modules/auth/bot-check.service';
 import { createJwt } from './modules/auth/jwt.service';
+import { createRequestAuth } from './modules/auth/request-auth';
 import { createSessions } from './modules/auth/session.service';
 import { createLoginThrottle } from './modules/auth/throttle.service';
 import { registerChatRoutes } from './modules/chat/chat.calls';
@@ -18,27 +20,13 @@ import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createRatesService } from './modules/rates/rates.service';
-import { batchLoads } from './modules/realtime/realtime.batch';
-import {
-  BUS_CHANNEL,
-  type JournalEvent,
-  journalAfter,
-  latestSeq,
-  parseBusEvents,
-  pruneJournal,
-  publishBusEvent,
-  publishIngestEvents,
-  REPLAY_LIMIT,
-} from './modules/realtime/realtime.bus';
-import { createRealtimeHub } from './modules/realtime/realtime.hub';
-import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
+import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
+import { registerRealtimeFeed } from './modules/realtime/realtime.feed';
 import { ACCESS_CHANNEL, createAccessChanges } from './modules/staff/access-changes.bus';
-import { createStaffAdminService } from './modules/staff/staff-admin.service';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
 import { registerStatusRoutes } from './modules/status/status.calls';
 import { createSyncStatusReader } from './modules/status/sync-status.service';
 import { prepareFindTransactions } from './modules/transactions/transactions.repository';
-import { createRequestAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -134,25 +122,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessChanges.heard(payload),
   );
   app.addHook('onClose', stopHearingAccess);
+  const adminHandlers = createAdminHandlers({
+    db,
+    jwt,
+    now,
+    sidebarLinks: config.sidebarLinks,
+    syncStatus,
+    log: app.log,
+    sessions,
+    accessChanges,
+    idleMs: config.session.idleMs,
+  });
   registerAdminService(app, {
     requestAuth,
-    handlers: createAdminHandlers({
-      db,
-      jwt,
-      now,
-      sidebarLinks: config.sidebarLinks,
-      syncStatus,
-      log: app.log,
-      staffAdmin: createStaffAdminService({
-        db,
-        sessions,
-        accessChanges,
-        now,
-        idleMs: config.session.idleMs,
-      }),
-    }),
+    handlers: adminHandlers,
     sessionCalls: new Set(['GenerateJWTToken']),
   });
+  registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),
@@ -165,7 +151,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ),
   });
   registerChatRoutes(app, { db, requestAuth, chat });
-  await registerRealtime(app, { ...options, sessions, now, chat, accessChanges });
+  await registerRealtimeFeed(app, {
+    database: options.database,
+    sessions,
+    allowedOrigins: config.allowedOrigins,
+    now,
+    accessChanges,
+    findTransactions: prepareFindTransactions(db),
+    loadChatMessage: (id) => chat.message(id),
+  });
   if (config.ingestToken) {
     const ingest = createIngestService(db, {
       now,
@@ -188,88 +182,4 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   registerWebApp(app, config.webDistDir, publicConfig);
   return app;
-}
-
-/** The live feeds: sockets on this instance, fed by NOTIFYs from any instance (DESIGN §4). */
-async function registerRealtime(
-  app: FastifyInstance,
-  deps: BuildOptions & {
-    sessions: ReturnType<typeof createSessions>;
-    now: () => Date;
-    chat: ReturnType<typeof createChatService>;
-    accessChanges: ReturnType<typeof createAccessChanges>;
-  },
-) {
-  // The rows of the events dispatched together (one NOTIFY's group) are read in one statement.
-  const findTransactions = prepareFindTransactions(deps.database.db);
-  const loadTransaction = batchLoads((refs) =>
-    findTransactions(
-      refs.flatMap((ref) => {
-        const parsed = parseTransactionRef(ref);
-        return parsed ? [{ prefix: parsed.prefix, id: parsed.id }] : [];
-      }),
-    ),
-  );
-  const hub = createRealtimeHub({
-    loadTransaction,
-    loadChatMessage: (id) => deps.chat.message(id),
-    journal: {
-      after: (seq) => journalAfter(deps.database.db, seq),
-      latest: () => latestSeq(deps.database.db),
-    },
-    logger: app.log,
-  });
-  await registerRealtimeRoutes(app, {
-    db: deps.database.db,
-    sessions: deps.sessions,
-    hub,
-    allowedOrigins: deps.config.allowedOrigins,
-    accessChanges: deps.accessChanges,
-  });
-  // The newest event this instance has handed to its sockets, so a LISTEN that was down can catch up; live
-  // events heard while catching up wait, so the sockets still get every event once and in order.
-  let heard = await latestSeq(deps.database.db);
-  let held: JournalEvent[] | null = null;
-  const dispatch = (event: JournalEvent) => {
-    heard = Math.max(heard, event.seq);
-    hub.dispatch(event).catch((error: unknown) => app.log.warn({ err: error }, 'live event not delivered'));
-  };
-  const catchUp = async () => {
-    held ??= [];
-    try {
-      for (;;) {
-        const missed = await journalAfter(deps.database.db, heard);
-        for (const event of missed) dispatch(event);
-        if (missed.length <= REPLAY_LIMIT) break;
-      }
-    } finally {
-      const waiting = (held ?? []).sort((a, b) => a.seq - b.seq);
-      held = null;
-      for (const event of waiting) dispatch(event);
-    }
-  };
-  const stopListening = await deps.database.listen(
-    BUS_CHANNEL,
-    (payload) => {
-      const events = parseBusEvents(payload);
-      if (!events) return app.log.warn('dropped a malformed live event');
-      for (const event of events) {
-        if (held) held.push(event);
-        else dispatch(event);
-      }
-    },
-    () => {
-      app.log.info('live events: listening again, catching up on the journal');
-      catchUp().catch((error: unknown) => app.log.warn({ err: error }, 'live events not caught up'));
-    },
-  );
-  app.addHook('onClose', stopListening);
-  // The journal only has to cover a reconnect; every instance may prune it, the deletes do not conflict.
-  const pruner = setInterval(() => {
-    pruneJournal(deps.database.db, deps.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'live journal not pruned'),
-    );
-  }, 3_600_000);
-  pruner.unref();
-  app.addHook('onClose', async () => clearInterval(pruner));
 }

@@ -2,6 +2,8 @@ import {
   ADMIN_CALLS,
   ADMIN_SERVICE_PREFIX,
   type CallDef,
+  EXPORT_PATH,
+  exportRequestSchema,
   INGEST_PREFIX,
   ingestChatMessageSchema,
   ingestFailureSchema,
@@ -18,8 +20,9 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { failureCauses, merchants, transactions } from './db/schema';
+import { failureCauses, kycSubmissions, merchants, transactions } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
+import { listRoles, setRoleSlugs, updateRole } from './modules/roles/roles.repository';
 import { encodeCursor } from './modules/transactions/transactions.service';
 import {
   changedTables,
@@ -64,6 +67,8 @@ interface Target {
   refusalMayWrite?: readonly string[];
   /** Tables a successful GET writes by design (GET never changes state otherwise, DESIGN §2). */
   readMayWrite?: readonly string[];
+  /** A success is a CSV download, not the JSON envelope (the list export). */
+  answersCsv?: boolean;
 }
 
 // Login and the reset request redeem the single-use bot check before they look further; a failed sign-in
@@ -96,6 +101,14 @@ let hints: ParamHints;
 let watch: ReturnType<typeof createTableWatch>;
 let ingestRefs: fc.Arbitrary<string>;
 let somePaymentId = 0;
+/** The roles as seeded: a fuzzed UpdateRole that succeeds may narrow the admin's own, so they are put back. */
+let seededRoles: Awaited<ReturnType<typeof listRoles>> = [];
+const restoreRoles = async () => {
+  for (const role of seededRoles) {
+    await updateRole(t.database.db, role.ID, { name: role.Name, description: role.Description });
+    await setRoleSlugs(t.database.db, role.ID, role.Permissions);
+  }
+};
 
 beforeAll(async () => {
   t = await createTestApp({ ingestToken: FEED_TOKEN });
@@ -123,6 +136,15 @@ beforeAll(async () => {
   const failureIds = (await db.select({ id: failureCauses.id }).from(failureCauses).limit(5)).map(
     (f) => f.id,
   );
+  // Pending cases, so a fuzzed hold or decision gets past its lookups and its state check.
+  const kycIds = (
+    await db
+      .select({ id: kycSubmissions.id })
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.status, 'pending'))
+      .limit(5)
+  ).map((k) => k.id);
+  seededRoles = await listRoles(db);
   const pad = (id: number) => String(id).padStart(9, '0');
   const paymentIds = payments.map((r) => r.id);
   somePaymentId = paymentIds[0] ?? 0;
@@ -142,7 +164,13 @@ beforeAll(async () => {
   hints = {
     MerchantID: fc.constantFrom(signedIn.session.ID, String(signedIn.session.ID)),
     APIKey: fc.constant(signedIn.session.APIKey),
-    ID: fc.oneof(some(refs, 'T1'), some(paymentIds, 1), some(merchantIds, 1), some(failureIds, 1)),
+    ID: fc.oneof(
+      some(refs, 'T1'),
+      some(paymentIds, 1),
+      some(merchantIds, 1),
+      some(failureIds, 1),
+      some(kycIds, 1),
+    ),
     TransactionID: fc.oneof(some(paymentIds, 1), some(waitingRefs, 'T1')),
     PayoutID: some(payoutIds, 1),
     targetMerchant: some(
@@ -215,9 +243,24 @@ const feedTargets = (): Target[] => {
   ];
 };
 
+/** The CSV export of every exportable list: hostile filters and columns get a clean refusal or a file. */
+const exportTargets: Target[] = Object.entries(ADMIN_CALLS)
+  .filter(([, def]) => def.exportable)
+  .map(([name]) => ({
+    name: `admin export ${name}`,
+    method: 'POST',
+    path: `${ADMIN_SERVICE_PREFIX}${EXPORT_PATH}`,
+    call: name,
+    params: exportRequestSchema,
+    data: z.unknown(),
+    auth: 'staff',
+    answersCsv: true,
+  }));
+
 const contractTargets: Target[] = [
   ...Object.entries(ADMIN_CALLS).map(([name, def]) => contractTarget('admin', name, def)),
   ...Object.entries(MAIN_CALLS).map(([name, def]) => contractTarget('main', name, def)),
+  ...exportTargets,
 ];
 
 /** The full paths of Fastify's route tree (`printRoutes`): each line's segment after its ancestors'. */
@@ -349,6 +392,10 @@ const LEAKS = [
 function verdictOf(target: Target, response: LightMyRequestResponse): 'success' | 'refused' {
   const where = `${target.name} answered ${response.statusCode}: ${short(response.body)}`;
   expect(response.statusCode, where).toBeLessThan(500);
+  if (target.answersCsv && response.statusCode === 200) {
+    expect(response.headers['content-type'], where).toMatch(/^text\/csv/);
+    return 'success';
+  }
   expect(response.headers['content-type'], where).toMatch(/^application\/json/);
   const body = JSON.parse(response.body) as Record<string, unknown>;
   expect(Object.keys(body).sort(), where).toEqual(['data', 'message', 'status_code']);
@@ -384,6 +431,8 @@ async function fuzz(target: Target) {
         const again = await signIn(t.app, 'admin');
         staff = { cookie: again.cookie, token: again.token };
       }
+      // A fuzzed role change may narrow the admin's own role: the next runs need it whole.
+      if (verdict === 'success' && target.name === 'admin UpdateRole') await restoreRoles();
     }),
     { seed: SEED, numRuns: RUNS[target.method] },
   );

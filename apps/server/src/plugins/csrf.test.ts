@@ -3,6 +3,7 @@ import {
   ADMIN_SERVICE_PREFIX,
   type CallDef,
   CSRF_HEADER,
+  EXPORT_PATH,
   MAIN_CALLS,
   MAIN_SERVICE_PREFIX,
 } from '@bo/contract';
@@ -35,7 +36,13 @@ const STATE_CHANGING = [
   })),
 ]
   .filter(({ def }) => def.method !== 'GET')
-  .map(({ name, def, prefix }) => ({ name, method: def.method, url: urlOf(prefix, def) }));
+  .map(({ name, def, prefix }) => ({ name, method: def.method, url: urlOf(prefix, def) }))
+  // The CSV export changes nothing but writes its audit row, and sends staff's data as a file: guarded too.
+  .concat({
+    name: 'admin export',
+    method: 'POST',
+    url: `${ADMIN_SERVICE_PREFIX}${EXPORT_PATH}?Call=ListStaff`,
+  });
 
 let t: TestApp;
 let credentials: Record<string, string> = {};
@@ -63,7 +70,13 @@ const withHeader = { [CSRF_HEADER.name.toLowerCase()]: CSRF_HEADER.value };
 describe('CSRF guard on every state-changing call of the contract', () => {
   it('knows the state-changing calls', () => {
     expect(STATE_CHANGING.map((c) => c.name)).toEqual(
-      expect.arrayContaining(['main Login', 'main Logout', 'main ChatSend', 'admin TransactionStatusUpdate']),
+      expect.arrayContaining([
+        'main Login',
+        'main Logout',
+        'main ChatSend',
+        'admin TransactionStatusUpdate',
+        'admin export',
+      ]),
     );
   });
 

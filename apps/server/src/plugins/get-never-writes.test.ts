@@ -10,7 +10,14 @@ import {
 } from '@bo/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, failureCauses, providerPayments, transactions } from '../db/schema';
+import {
+  chatMessages,
+  failureCauses,
+  kycDocuments,
+  kycSubmissions,
+  providerPayments,
+  transactions,
+} from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { changedTables, tableChecksums } from '../test/db-checksum';
 import { createTestApp, csrf, signIn, type TestApp } from '../test/test-app';
@@ -53,9 +60,11 @@ beforeAll(async () => {
   const [provided] = await db.select().from(providerPayments).orderBy(asc(providerPayments.id)).limit(1);
   const [failure] = await db.select().from(failureCauses).orderBy(asc(failureCauses.id)).limit(1);
   const [chat] = await db.select().from(chatMessages).orderBy(desc(chatMessages.id)).limit(1);
-  if (!payment || !provided || !failure || !chat)
+  const [kycCase] = await db.select().from(kycSubmissions).orderBy(asc(kycSubmissions.id)).limit(1);
+  const [document] = await db.select().from(kycDocuments).orderBy(asc(kycDocuments.id)).limit(1);
+  if (!payment || !provided || !failure || !chat || !kycCase || !document)
     throw new Error(
-      `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat })}`,
+      `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat, kycCase: !!kycCase, document: !!document })}`,
     );
   const ref = formatTransactionRef('T', payment.transactionId);
   const today = t.clock.now().toISOString().slice(0, 10);
@@ -84,6 +93,11 @@ beforeAll(async () => {
       ProviderID: provided.provider,
     },
     'admin XChangeOfflinePool': { coin: String(failure.altCoinId), id: String(failure.id) },
+    'admin KycCase': { ID: String(kycCase.id) },
+    'admin KycDocument': { ID: String(document.id) },
+    'admin UserDetail': { ID: String(payment.merchantId) },
+    'admin MerchantHistory': { ID: String(payment.merchantId) },
+    'admin MerchantPayouts': { ID: String(payment.merchantId) },
   };
 });
 afterAll(() => t.close());

@@ -76,4 +76,9 @@ describe('Content-Security-Policy', () => {
     });
     expect(directives(answer).get('worker-src')).toEqual(["'self'"]);
   });
+
+  it('shows images from the app, data: and blob: URLs (KYC documents) and from nowhere else', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/admin/kyc', headers: { accept: 'text/html' } });
+    expect(directives(answer).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
 });

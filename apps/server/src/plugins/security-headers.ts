@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Mantine writes inline styles. Workers (the bot check's proof of work, Local mode) are the app's own files.
+// Images may be object URLs: KYC documents arrive as base64 in an answer and are shown from a blob: (an
+// <img> never runs a document's scripts, SVG included).
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self'",

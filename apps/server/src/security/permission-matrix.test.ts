@@ -6,6 +6,7 @@ import {
   type CallAccess,
   type CallDef,
   CSRF_HEADER,
+  EXPORT_PATH,
   formatTransactionRef,
   MAIN_CALLS,
   MAIN_SERVICE_PREFIX,
@@ -20,15 +21,17 @@ import {
   type SocketName,
   sessionSchema,
 } from '@bo/contract';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
+import { ADMIN_EXPORTS } from '../modules/admin/admin.handlers';
 import { totpCode } from '../modules/auth/totp';
-import { roleIdByName } from '../modules/roles/roles.repository';
+import { insertRole, roleIdByName } from '../modules/roles/roles.repository';
 import { BUILT_IN_ROLES, DEMO_STAFF } from '../modules/staff/staff.service';
 import { createTestStaff, openFeed, WS_HOST, WS_ORIGIN, within } from '../test/access-helpers';
-import { insertFailure, insertTransaction } from '../test/factories';
+import { insertFailure, insertKycDocument, insertKycSubmission, insertTransaction } from '../test/factories';
 import {
   createTestApp,
   login,
@@ -40,10 +43,11 @@ import {
 } from '../test/test-app';
 
 /**
- * The permission matrix (issue #5): every call of the contract (ADMIN_CALLS, MAIN_CALLS), every live feed
- * and the status endpoints, made by each demo role and by a caller with no session and no token, with valid
- * params. What each caller gets follows from the call's `access` alone: allowed callers are answered (never
- * 401 or 403), the others get exactly the refusal envelope and nothing else.
+ * The permission matrix (issue #5): every call of the contract (ADMIN_CALLS, MAIN_CALLS), the CSV export of
+ * every exportable list, every live feed and the status endpoints, made by each demo role and by a caller
+ * with no session and no token, with valid params. What each caller gets follows from the call's `access`
+ * alone: allowed callers are answered (never 401 or 403), the others get exactly the refusal envelope and
+ * nothing else.
  */
 
 type Role = (typeof DEMO_STAFF)[number]['username'];
@@ -64,6 +68,7 @@ const SOCKET_SLUGS: Record<SocketName, PermissionSlug> = {
   notifications: 'view-transactions',
   transactions: 'view-transactions',
   chat: 'chatter-role',
+  kyc: 'kyc-commander',
 };
 
 interface SignedIn {
@@ -80,6 +85,9 @@ interface Fixture {
   failureId: number;
   targetStaffId: number;
   viewerRoleId: number;
+  kycCaseId: number;
+  kycDocumentId: number;
+  matrixRoleId: number;
 }
 
 interface Ctx {
@@ -153,6 +161,45 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       SessionID: sessionSchema.parse((await login(t.app, 'matrix-target')).json().data).SessionID,
     }),
   },
+  KycQueue: { params: () => ({ scope: 'all' }) },
+  KycCase: { params: ({ fx }) => ({ ID: fx.kycCaseId }) },
+  KycDocument: { params: ({ fx }) => ({ ID: fx.kycDocumentId }) },
+  // The first allowed caller takes the case; each later one is answered who holds it.
+  HoldKycCase: {
+    params: ({ fx }) => ({ ID: fx.kycCaseId }),
+    check: (data) => expect(ADMIN_CALLS.HoldKycCase.data.parse(data).Hold).not.toBeNull(),
+  },
+  // A fresh pending case for each caller, so each allowed one has a case to decide.
+  DecideKyc: {
+    params: async ({ fx }) => ({
+      ID: await insertKycSubmission(t.database.db, { merchantId: fx.merchantId }),
+      Decision: 'approve',
+    }),
+  },
+  ListMerchants: { params: () => ({}) },
+  UserDetail: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  RevealMerchantApiKey: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  // The title it already has, at the version it is at: answered, and nothing changes for the next caller.
+  UpdateMerchant: {
+    params: async ({ fx }) => {
+      const [row] = await t.database.db
+        .select({ version: merchants.version, shopTitle: merchants.shopTitle })
+        .from(merchants)
+        .where(eq(merchants.id, fx.merchantId));
+      return { ID: fx.merchantId, ExpectedVersion: row?.version ?? 1, ShopTitle: row?.shopTitle ?? '' };
+    },
+  },
+  MerchantHistory: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  MerchantPayouts: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  CreateRole: { params: ({ caller }) => ({ Name: `Matrix ${caller}`, Slugs: ['view-roles'] }) },
+  // The description it already has: answered, and nothing changes for the next caller.
+  UpdateRole: { params: ({ fx }) => ({ ID: fx.matrixRoleId, Description: 'Permission matrix role' }) },
+  // A fresh role nobody holds for each caller, so each allowed one has a role to delete.
+  DeleteRole: {
+    params: async ({ caller }) => ({
+      ID: await insertRole(t.database.db, { name: `Doomed ${caller}`, description: '' }),
+    }),
+  },
 };
 
 const MAIN_SAMPLES: { [K in MainCallName]?: Sample<ParamsOf<(typeof MAIN_CALLS)[K]>> } = {
@@ -203,7 +250,13 @@ type Probe =
   | { kind: 'main'; name: MainCallName }
   | { kind: 'socket'; name: SocketName }
   | { kind: 'status'; name: string; path: string }
-  | { kind: 'bot-check'; name: 'BotChallenge' };
+  | { kind: 'bot-check'; name: 'BotChallenge' }
+  | { kind: 'export'; name: AdminCallName };
+
+/** The lists staff may download as CSV: the export answers as the list's own access allows. */
+const EXPORTABLE = (Object.keys(ADMIN_CALLS) as AdminCallName[]).filter(
+  (name) => ADMIN_CALLS[name].exportable,
+);
 
 const probeName = (p: Probe) => `${p.kind} ${p.name}`;
 
@@ -216,6 +269,7 @@ const PROBES: Probe[] = [
   ...(Object.keys(SOCKET_PATHS) as SocketName[]).map((name): Probe => ({ kind: 'socket', name })),
   ...SERVICE_STATUS_ENDPOINTS.map((e): Probe => ({ kind: 'status', name: e.key, path: e.path })),
   { kind: 'bot-check', name: 'BotChallenge' },
+  ...EXPORTABLE.map((name): Probe => ({ kind: 'export', name })),
   { kind: 'main', name: 'Logout' },
 ];
 
@@ -282,6 +336,7 @@ beforeAll(async () => {
     amount: '0.02000000',
   });
   const target = await createTestStaff(t.database.db, 'matrix-target', 'Viewer');
+  const kycCaseId = await insertKycSubmission(t.database.db, { merchantId: merchant.id });
   fx = {
     merchantId: merchant.id,
     paymentId: payment.transactionId,
@@ -290,6 +345,12 @@ beforeAll(async () => {
     failureId: await insertFailure(t.database.db, { altCoinId: 1 }),
     targetStaffId: target.id,
     viewerRoleId: (await roleIdByName(t.database.db, 'Viewer')) ?? 0,
+    kycCaseId,
+    kycDocumentId: await insertKycDocument(t.database.db, { submissionId: kycCaseId }),
+    matrixRoleId: await insertRole(t.database.db, {
+      name: 'Matrix Role',
+      description: 'Permission matrix role',
+    }),
   };
   for (const caller of CALLERS) if (caller !== 'nobody') signedIn.set(caller, await signInCaller(caller));
 });
@@ -334,6 +395,27 @@ async function probeCall(
   sample.check?.(body.data, ctx);
 }
 
+/** Downloads a list as CSV with the call's sample params and the first column of its rows. */
+async function probeExport(name: AdminCallName, ctx: Ctx, what: string) {
+  const sample = ADMIN_SAMPLES[name] as Sample<object> | undefined;
+  if (!sample) throw new Error(`${what} has no sample params: add one to the permission matrix`);
+  const [key = ''] = Object.keys(ADMIN_EXPORTS[name]?.row.shape ?? {});
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${ADMIN_SERVICE_PREFIX}${EXPORT_PATH}?Call=${name}`,
+    headers: {
+      [CSRF_HEADER.name]: CSRF_HEADER.value,
+      ...(ctx.me ? { cookie: ctx.me.cookie, authorization: `Bearer ${ctx.me.token}` } : {}),
+    },
+    payload: { params: await sample.params(ctx), columns: [{ key, header: key }] },
+  });
+  const outcome = outcomeFor(ADMIN_CALLS[name].access, ctx.caller);
+  if (outcome !== 'allowed') return expectRefusal(response, outcome, what);
+  expect(response.statusCode, `${what}: ${response.body}`).toBe(200);
+  expect(response.headers['content-type'], what).toBe('text/csv; charset=utf-8');
+  expect(response.body.split('\r\n')[0], what).toBe(`\uFEFF${key}`);
+}
+
 async function probeSocket(name: SocketName, ctx: Ctx, what: string) {
   const outcome = outcomeFor(SOCKET_SLUGS[name], ctx.caller);
   const path = SOCKET_PATHS[name];
@@ -376,7 +458,8 @@ describe('the permission matrix is complete', () => {
         Object.keys(MAIN_CALLS).length +
         Object.keys(SOCKET_PATHS).length +
         SERVICE_STATUS_ENDPOINTS.length +
-        1,
+        1 +
+        EXPORTABLE.length,
     );
   });
 });
@@ -408,6 +491,8 @@ describe.each(CALLERS)('as %s', (caller) => {
           return probeSocket(probe.name, ctx, label);
         case 'status':
           return probeStatus(probe.path, ctx, label);
+        case 'export':
+          return probeExport(probe.name, ctx, label);
         case 'bot-check': {
           const response = await t.app.inject({ method: 'GET', url: BOT_CHALLENGE_PATH });
           expect(response.statusCode, label).toBe(200);

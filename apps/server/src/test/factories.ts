@@ -1,6 +1,15 @@
-import type { TransactionStatus } from '@bo/contract';
+import type { KycIdentity, KycStatus, TransactionStatus } from '@bo/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { altCoins, failureCauses, merchants, rates, transactions } from '../db/schema';
+import {
+  altCoins,
+  failureCauses,
+  kycDocuments,
+  kycSubmissions,
+  merchants,
+  rates,
+  transactions,
+} from '../db/schema';
 
 let nextMerchant = 1;
 let nextTransaction = 900_000;
@@ -102,5 +111,57 @@ export async function insertFailure(
     })
     .returning({ id: failureCauses.id });
   if (!row) throw new Error('failure not inserted');
+  return row.id;
+}
+
+export interface KycSubmissionInput {
+  merchantId: number;
+  status?: KycStatus;
+  submittedOn?: Date;
+  lastUpdatedOn?: Date;
+  identity?: Partial<KycIdentity>;
+}
+
+/**
+ * A KYC submission; the merchant's KYC state is set to its latest submission's, as the KYC service keeps it.
+ */
+export async function insertKycSubmission(db: Db, input: KycSubmissionInput): Promise<number> {
+  const submittedOn = input.submittedOn ?? new Date('2026-02-01T08:00:00Z');
+  const [row] = await db
+    .insert(kycSubmissions)
+    .values({
+      merchantId: input.merchantId,
+      status: input.status ?? 'pending',
+      identity: input.identity ?? {
+        FirstName: 'Ada',
+        LastName: 'Lovelace',
+        IdentityDocumentNumber: 'NX1234567',
+      },
+      submittedOn,
+      lastUpdatedOn: input.lastUpdatedOn ?? submittedOn,
+    })
+    .returning({ id: kycSubmissions.id });
+  if (!row) throw new Error('KYC submission not inserted');
+  await db.execute(sql`update merchants m set kyc_status = (select status from kyc_submissions k
+    where k.merchant_id = m.id order by k.submitted_on desc, k.id desc limit 1) where m.id = ${input.merchantId}`);
+  return row.id;
+}
+
+export async function insertKycDocument(
+  db: Db,
+  input: { submissionId: number; type?: string; fileName?: string; mime?: string; content?: Uint8Array },
+): Promise<number> {
+  const [row] = await db
+    .insert(kycDocuments)
+    .values({
+      submissionId: input.submissionId,
+      type: input.type ?? 'passport',
+      fileName: input.fileName ?? 'passport.svg',
+      mime: input.mime ?? 'image/svg+xml',
+      content: input.content ?? new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      uploadedOn: new Date('2026-02-01T08:00:00Z'),
+    })
+    .returning({ id: kycDocuments.id });
+  if (!row) throw new Error('KYC document not inserted');
   return row.id;
 }

@@ -65,9 +65,21 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/offline-pool/components/offline-pool-page'),
     (m) => m.OfflinePoolPage,
   ).Screen,
+  kyc: lazyScreen(
+    () => import('../features/kyc/components/kyc-page'),
+    (m) => m.KycPage,
+  ).Screen,
   staff: lazyScreen(
     () => import('../features/staff/components/staff-page'),
     (m) => m.StaffPage,
+  ).Screen,
+  users: lazyScreen(
+    () => import('../features/users/components/users-page'),
+    (m) => m.UsersPage,
+  ).Screen,
+  'user-detail': lazyScreen(
+    () => import('../features/users/components/user-detail-page'),
+    (m) => m.UserDetailPage,
   ).Screen,
 };
 

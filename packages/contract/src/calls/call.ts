@@ -16,6 +16,11 @@ export interface CallDef<P extends z.ZodType = z.ZodType, D extends z.ZodType = 
   path: string;
   /** The `Call` query value, where the path alone does not name the call. */
   call?: string;
+  /**
+   * A list staff may download as CSV (ExportList): the server streams every row the params select, page by
+   * page, with the columns the screen shows.
+   */
+  exportable?: boolean;
 }
 
 export type ParamsOf<C extends CallDef> = z.input<C['params']>;

@@ -132,6 +132,9 @@ export const roleSchema = z.object({
   Name: z.string(),
   Description: z.string(),
   Permissions: z.array(z.string()),
+  /** Enabled accounts that hold the role. */
   StaffCount: z.number().int(),
+  /** Disabled accounts that hold it: a role is deleted only when this and StaffCount are both 0. */
+  DisabledStaffCount: z.number().int().default(0),
 });
 export type Role = z.infer<typeof roleSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatMessageSchema } from '../entities/catalog.schema';
+import { KYC_STATUSES } from '../entities/kyc.schema';
 import { transactionSchema } from '../entities/transaction.schema';
 
 /**
@@ -10,6 +11,8 @@ export const SOCKET_PATHS = {
   notifications: '/ws/notifications',
   transactions: '/ws/transactions',
   chat: '/ws/chat',
+  /** KYC cases decided, held or released (our addition): the Pending KYC box and the KYC screen refresh. */
+  kyc: '/ws/kyc',
 } as const;
 export type SocketName = keyof typeof SOCKET_PATHS;
 
@@ -71,6 +74,34 @@ export const chatFeedMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reset'), seq: z.number().int().nonnegative() }),
 ]);
 export type ChatFeedMessage = z.infer<typeof chatFeedMessageSchema>;
+
+/** What happened to a KYC case: an officer decided it, claimed (or refreshed) its hold, or released it. */
+export const KYC_EVENT_KINDS = ['decided', 'held', 'released'] as const;
+export type KycEventKind = (typeof KYC_EVENT_KINDS)[number];
+
+/**
+ * A message of the kyc socket: a case changed. It carries the case's state, its holder while held, and the
+ * merchant; a page refreshes what shows the case (LatestKYC, KycQueue, KycCase) rather than patching it.
+ */
+export const kycEventSchema = z.object({
+  type: z.literal('kyc'),
+  seq: z.number().int().nonnegative(),
+  kind: z.enum(KYC_EVENT_KINDS),
+  ID: z.number().int().positive(),
+  MerchantID: z.number().int().positive(),
+  Status: z.enum(KYC_STATUSES),
+  HeldBy: z.string().nullable(),
+  HeldUntil: z.string().nullable(),
+});
+export type KycEvent = z.infer<typeof kycEventSchema>;
+
+/** The kyc socket's messages: an event, or the same `sync` / `reset` controls as the other JSON feeds. */
+export const kycFeedMessageSchema = z.discriminatedUnion('type', [
+  kycEventSchema,
+  z.object({ type: z.literal('sync'), seq: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('reset'), seq: z.number().int().nonnegative() }),
+]);
+export type KycFeedMessage = z.infer<typeof kycFeedMessageSchema>;
 
 /** The query parameter a reconnecting socket sends: the last event number it saw. */
 export const SOCKET_AFTER_PARAM = 'after';

@@ -1,17 +1,16 @@
-import { z } from 'zod';
+// No zod here: the sidebar table is read by code that must not download any schema (role-reach, ADR 0012).
+// The external links' schemas live beside it; a bundler drops the re-export where they are not used.
 import type { AdminRouteName } from './routes';
+
+export {
+  type ExternalLink,
+  externalLinkSchema,
+  type SidebarLinks,
+  sidebarLinksSchema,
+} from './sidebar-links.schema';
 
 export const EXTERNAL_LINK_GROUPS = ['tools', 'tomcat-servers'] as const;
 export type ExternalLinkGroup = (typeof EXTERNAL_LINK_GROUPS)[number];
-
-/** A link out to an external tool or server-manager page; its address is a deployment setting. */
-export const externalLinkSchema = z.object({ label: z.string(), url: z.string().url() });
-export type ExternalLink = z.infer<typeof externalLinkSchema>;
-export const sidebarLinksSchema = z.object({
-  tools: z.array(externalLinkSchema),
-  'tomcat-servers': z.array(externalLinkSchema),
-});
-export type SidebarLinks = z.infer<typeof sidebarLinksSchema>;
 
 /** A sidebar entry links to a route (optionally with a hash) or to a configured external link group. */
 export type SidebarEntry = { label: string; route: AdminRouteName; hash?: string };

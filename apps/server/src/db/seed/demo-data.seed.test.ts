@@ -1,4 +1,9 @@
-import { FAILURE_NEW_MAX_DAYS, TRANSACTION_STATUSES } from '@bo/contract';
+import {
+  FAILURE_NEW_MAX_DAYS,
+  MERCHANT_EDITABLE_FIELDS,
+  merchantEditableSchema,
+  TRANSACTION_STATUSES,
+} from '@bo/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
@@ -7,6 +12,7 @@ import {
   altCoins,
   chatMessages,
   failureCauses,
+  kycDocuments,
   kycSubmissions,
   merchants,
   notifications,
@@ -180,6 +186,77 @@ describe('seedDemoData', () => {
         );
       expect(row?.n, `failure ${failure.id}`).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it("gives each KYC submission its merchant's identity and a generated image per listed document", async () => {
+    const submissions = await first.db.select().from(kycSubmissions).orderBy(asc(kycSubmissions.id));
+    const files = await first.db.select().from(kycDocuments).orderBy(asc(kycDocuments.id));
+    const records = new Map((await first.db.select().from(merchants)).map((m) => [m.id, m]));
+    for (const submission of submissions) {
+      const details = records.get(submission.merchantId)?.details as Record<string, unknown>;
+      expect(submission.identity).toMatchObject({
+        FirstName: details.FirstName,
+        LastName: details.LastName,
+        DateOfBirth: details.DateOfBirth,
+        IdentityDocumentNumber: details.IdentityDocumentNumber,
+        City: details.City,
+      });
+      const listed = submission.documents as Array<{ type: string; fileName: string }>;
+      const stored = files.filter((f) => f.submissionId === submission.id);
+      expect(stored.map((f) => [f.type, f.fileName])).toEqual(listed.map((d) => [d.type, d.fileName]));
+      for (const file of stored) {
+        expect(file.mime).toBe('image/svg+xml');
+        const image = Buffer.from(file.content).toString('utf8');
+        expect(image).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/s);
+        expect(image).not.toMatch(/<script|on\w+=/i);
+      }
+      if (submission.status === 'rejected') expect(submission.decisionReason).toBeTruthy();
+      expect(submission.decidedOn === null).toBe(submission.status === 'pending');
+    }
+    const passport = files.find((f) => f.type === 'passport');
+    const owner = submissions.find((s) => s.id === passport?.submissionId)?.identity as Record<
+      string,
+      string
+    >;
+    expect(Buffer.from(passport?.content ?? []).toString('utf8')).toContain(owner.IdentityDocumentNumber);
+    // The same seed draws the same images.
+    const again = await second.db.select().from(kycDocuments).orderBy(asc(kycDocuments.id));
+    expect(again.map((f) => Buffer.from(f.content).toString('base64'))).toEqual(
+      files.map((f) => Buffer.from(f.content).toString('base64')),
+    );
+  });
+
+  it('gives every merchant a full record that User Detail accepts as it is', async () => {
+    const rows = await first.db.select().from(merchants);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const record = {
+        ...(row.details as Record<string, unknown>),
+        ShopTitle: row.shopTitle,
+        OwnerNickName: row.ownerNickName,
+        Name: row.name,
+        Email: row.email,
+        Country: row.country,
+        Locale: row.locale,
+        PayoutSchema: row.payoutSchema,
+        RiskProfileID: row.riskProfileId,
+        Referral: row.referral,
+        DisableCheckOut: row.disableCheckout,
+        DisablePayout: row.disablePayout,
+        LifetimeMember: row.lifetimeMember,
+      };
+      // Every field present, none missing (a form would show it blank) and every value valid as it stands.
+      expect(MERCHANT_EDITABLE_FIELDS.filter((field) => !(field in record))).toEqual([]);
+      const parsed = merchantEditableSchema.safeParse(record);
+      expect(parsed.success, `merchant ${row.id}: ${JSON.stringify(parsed.error?.issues[0])}`).toBe(true);
+    }
+  });
+
+  it("keeps each merchant's KYC state equal to its latest submission's", async () => {
+    const rows = await first.db.execute(sql`select count(*)::int as n from merchants m where m.kyc_status <>
+      coalesce((select k.status from kyc_submissions k where k.merchant_id = m.id
+                order by k.submitted_on desc, k.id desc limit 1), 'none')`);
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
   });
 
   it('fills the dashboard boxes: pending KYC, recent registrations, new failures, unread chat', async () => {

@@ -1,6 +1,13 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database';
-import { kycSubmissions, merchants } from '../schema';
+import { kycDocuments, kycSubmissions, merchants } from '../schema';
 import { DEMO_COINS, demoAddress } from './catalog.seed';
+import {
+  DEMO_KYC_DOCUMENT_MIME,
+  DEMO_REJECTION_REASONS,
+  demoKycDocument,
+  kycIdentityOf,
+} from './kyc-documents.seed';
 import type { Random } from './random';
 
 const HOUR = 3_600_000;
@@ -103,7 +110,6 @@ export interface MerchantDetails {
   LinkedIn: string | null;
   Telegram: string | null;
   Avatar: string | null;
-  LifetimeMember: boolean;
   MaxLTR: string;
   ShowInternationalCC: boolean;
   MasterTransactionFunction: boolean;
@@ -560,7 +566,8 @@ export function buildMerchants(rng: Random, count: number, now: Date, days: numb
       rng.chance(0.4) ? `https://${site}/${slug(shopTitle).replace(/-/g, '')}` : null;
     const born = new Date(Date.UTC(rng.int(1958, 2003), rng.int(0, 11), rng.int(1, 28)));
     const preferred = rng.shuffle(PREFERRED_COINS).slice(0, rng.int(1, 4));
-    const details: MerchantDetails = {
+    // Drawn in the record's order, so the seed's random sequence stays as it was; the flag has its own column.
+    const { LifetimeMember: lifetimeMember, ...details }: MerchantDetails & { LifetimeMember: boolean } = {
       Autonomy: rng.chance(0.3),
       ChargingMethod: rng.weighted([
         ['merchant', 6],
@@ -663,6 +670,7 @@ export function buildMerchants(rng: Random, count: number, now: Date, days: numb
           : null,
         disableCheckout: rng.chance(0.03),
         disablePayout: rng.chance(0.04),
+        lifetimeMember,
         details,
         registeredOn,
       },
@@ -691,13 +699,18 @@ const KYC_DOCUMENTS = [
   'bank-statement',
 ];
 
-/** KYC for about 60% of merchants: a dozen or more pending from recent weeks, the rest decided. */
+/**
+ * KYC for about 60% of merchants: a dozen or more pending from recent weeks, the rest decided. Each submission
+ * carries the merchant's identity fields and a generated image per document (kyc_documents).
+ */
 export async function seedKyc(
   db: DbOrTx,
   rng: Random,
   list: readonly DemoMerchant[],
   now: Date,
 ): Promise<number> {
+  // The images and reasons draw from a stream of their own: the submissions' draws stay as they were.
+  const documentRng = rng.fork('kyc-documents');
   const nowMs = now.getTime();
   const chosen = rng.shuffle(list).filter((_, i) => i < Math.round(list.length * 0.6));
   const pendingTarget = Math.max(12, Math.round(chosen.length * 0.2));
@@ -720,25 +733,64 @@ export async function seedKyc(
     const documents = rng
       .shuffle(KYC_DOCUMENTS)
       .slice(0, level + 1)
-      .map((type) => ({
-        type,
-        fileName: `${type}-${rng.hex(10)}.${rng.pick(['pdf', 'jpg', 'png'])}`,
-        uploadedOn: new Date(submitted).toISOString(),
-      }));
+      .map((type) => {
+        const fileName = `${type}-${rng.hex(10)}`;
+        // Drawn as before, so the draws after it stay as they were; the demo's files are all SVG images.
+        rng.pick(['pdf', 'jpg', 'png']);
+        return { type, fileName: `${fileName}.svg`, uploadedOn: new Date(submitted).toISOString() };
+      });
+    const status = isPending
+      ? ('pending' as const)
+      : rng.chance(0.82)
+        ? ('approved' as const)
+        : ('rejected' as const);
     return {
       merchantId: m.id,
-      status: isPending
-        ? ('pending' as const)
-        : rng.chance(0.82)
-          ? ('approved' as const)
-          : ('rejected' as const),
+      status,
       level,
+      identity: kycIdentityOf(m.row.details),
       documents,
       submittedOn: new Date(submitted),
       lastUpdatedOn: new Date(lastUpdated),
+      // Decided before the back-office kept who decided: when, and why for a rejection.
+      decidedOn: isPending ? null : new Date(lastUpdated),
+      decisionReason: status === 'rejected' ? documentRng.pick(DEMO_REJECTION_REASONS) : null,
+      merchant: m,
     };
   });
   rows.sort((a, b) => a.submittedOn.getTime() - b.submittedOn.getTime());
-  if (rows.length > 0) await db.insert(kycSubmissions).values(rows);
+  if (rows.length > 0) {
+    const ids = await db
+      .insert(kycSubmissions)
+      .values(rows.map(({ merchant: _merchant, ...row }) => row))
+      .returning({ id: kycSubmissions.id });
+    const files = rows.flatMap((row, i) =>
+      row.documents.map((document) => ({
+        submissionId: ids[i]?.id ?? 0,
+        type: document.type,
+        fileName: document.fileName,
+        mime: DEMO_KYC_DOCUMENT_MIME,
+        content: Buffer.from(
+          demoKycDocument(
+            document.type,
+            {
+              identity: row.identity,
+              bankName: row.merchant.row.details.BankName,
+              iban: row.merchant.row.details.IBAN,
+              submittedOn: row.submittedOn,
+            },
+            documentRng,
+          ),
+        ),
+        uploadedOn: row.submittedOn,
+      })),
+    );
+    if (files.length > 0) await db.insert(kycDocuments).values(files);
+  }
+  // Each merchant's KYC state is its latest submission's (merchants.kyc_status, as the KYC service keeps it).
+  await db.execute(sql`update merchants m set kyc_status = k.status
+    from (select distinct on (merchant_id) merchant_id, status from kyc_submissions
+          order by merchant_id, submitted_on desc, id desc) k
+    where k.merchant_id = m.id`);
   return rows.length;
 }

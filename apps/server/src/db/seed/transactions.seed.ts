@@ -1,11 +1,11 @@
 import {
   formatLogEntry,
   formatTransactionRef,
+  notificationMessage,
   TRANSACTION_STATUSES,
   type TransactionStatus,
 } from '@bo/contract';
 import { sql } from 'drizzle-orm';
-import { notificationMessage } from '../../modules/ingest/notification-message.rule';
 import type { DbOrTx } from '../database';
 import { notifications, transactions } from '../schema';
 import {

@@ -12,12 +12,12 @@ import {
 } from '@bo/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import type { RequestAuth } from '../../plugins/auth';
 import { ApiError, badRequest } from '../../plugins/errors';
 import type { RatesService } from '../rates/rates.service';
 import { permissionSlugsOfRole, roleName } from '../staff/staff.repository';
 import type { AuthService } from './auth.service';
 import type { BotCheck } from './bot-check.service';
+import type { RequestAuth } from './request-auth';
 import { SESSION_COOKIE } from './session.service';
 
 export interface AuthRoutesDeps {
@@ -60,9 +60,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const { logout } = MAIN_CALLS.Logout.params.parse(body);
       const live = await deps.requestAuth.requireSession(request);
       await deps.auth.logout(
-        live.session.id,
-        { id: live.staff.id, username: live.staff.username },
-        request.ip,
+        { staffId: live.staff.id, username: live.staff.username, sessionId: live.session.id, ip: request.ip },
         { everywhere: logout === 'all' },
       );
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

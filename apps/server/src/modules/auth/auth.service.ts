@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_TOTP, MESSAGES, type Session } from '@bo/contract';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest } from '../../plugins/errors';
-import { appendAudit } from '../audit/audit.repository';
+import { type Actor, recordChange } from '../audit/audit.service';
 import type { Mailer } from '../mail/mailer';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../staff/password';
 import { claimTotpStep, findStaffByLogin, findStaffByUsername, updateStaff } from '../staff/staff.repository';
 import type { BotCheck } from './bot-check.service';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { consumePasswordReset, insertPasswordReset } from './password-reset.repository';
 import type { Sessions } from './session.service';
 import type { LoginThrottle } from './throttle.service';
@@ -48,14 +48,11 @@ export function createAuthService(deps: AuthDeps) {
       if (!(await deps.throttle.admit(username, meta.ip))) {
         // Hashed all the same, so a locked account takes as long to refuse as a wrong password.
         await dummyCheck(input.Password);
-        await appendAudit(db, {
-          actorStaffId: null,
-          actorUsername: username.slice(0, 64),
-          action: 'login.locked',
-          entity: 'staff',
-          entityId: '-',
-          ip: meta.ip,
-        });
+        await recordChange(
+          db,
+          { staffId: null, username: username.slice(0, 64), ip: meta.ip },
+          { action: 'login.locked', entity: 'staff', id: '-' },
+        );
         throw invalid();
       }
       const account = await findStaffByUsername(db, username);
@@ -65,27 +62,21 @@ export function createAuthService(deps: AuthDeps) {
       const totpOk = account && passwordOk ? await checkSecondFactor(account, input.totp) : false;
       if (!account || !passwordOk || !totpOk || account.disabled) {
         await deps.throttle.recordFailure(username, meta.ip);
-        await appendAudit(db, {
-          actorStaffId: account?.id ?? null,
-          actorUsername: username.slice(0, 64),
-          action: 'login.failed',
-          entity: 'staff',
-          entityId: account ? String(account.id) : '-',
-          ip: meta.ip,
-        });
+        await recordChange(
+          db,
+          { staffId: account?.id ?? null, username: username.slice(0, 64), ip: meta.ip },
+          { action: 'login.failed', entity: 'staff', id: account?.id ?? '-' },
+        );
         throw invalid();
       }
       await deps.throttle.recordSuccess(username, meta.ip);
       const created = await deps.sessions.create(account.id, meta);
       await updateStaff(db, account.id, { lastLoginOn: deps.now() });
-      await appendAudit(db, {
-        actorStaffId: account.id,
-        actorUsername: account.username,
-        action: 'login',
-        entity: 'session',
-        entityId: created.id,
-        ip: meta.ip,
-      });
+      await recordChange(
+        db,
+        { staffId: account.id, username: account.username, sessionId: created.id, ip: meta.ip },
+        { action: 'login', entity: 'session', id: created.id },
+      );
       return {
         session: {
           ID: account.id,
@@ -99,20 +90,15 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Ends this session, or with `everywhere` every session of the account (and so every token minted from them). */
     async logout(
-      sessionId: string,
-      actor: { id: number; username: string },
-      ip: string,
+      actor: Actor & { sessionId: string },
       options: { everywhere: boolean } = { everywhere: false },
     ): Promise<void> {
-      if (options.everywhere) await deps.sessions.endAllOf(actor.id, 'logout-all');
-      else await deps.sessions.end(sessionId, 'logout');
-      await appendAudit(db, {
-        actorStaffId: actor.id,
-        actorUsername: actor.username,
+      if (options.everywhere) await deps.sessions.endAllOf(actor.staffId, 'logout-all');
+      else await deps.sessions.end(actor.sessionId, 'logout');
+      await recordChange(db, actor, {
         action: options.everywhere ? 'logout.all' : 'logout',
         entity: options.everywhere ? 'staff' : 'session',
-        entityId: options.everywhere ? String(actor.id) : sessionId,
-        ip,
+        id: options.everywhere ? actor.staffId : actor.sessionId,
       });
     },
 
@@ -129,14 +115,11 @@ export function createAuthService(deps: AuthDeps) {
         createdAt: at,
         expiresAt: new Date(at.getTime() + RESET_TTL_MS),
       });
-      await appendAudit(db, {
-        actorStaffId: account.id,
-        actorUsername: account.username,
-        action: 'password.reset-requested',
-        entity: 'staff',
-        entityId: String(account.id),
-        ip,
-      });
+      await recordChange(
+        db,
+        { staffId: account.id, username: account.username, ip },
+        { action: 'password.reset-requested', entity: 'staff', id: account.id },
+      );
       const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await deps.mailer.send({
         to: account.email,
@@ -153,14 +136,12 @@ export function createAuthService(deps: AuthDeps) {
           passwordHash: await hashPassword(password),
           passwordChangedOn: deps.now(),
         });
-        await appendAudit(tx, {
-          actorStaffId: id,
-          actorUsername: `staff#${id}`,
-          action: 'password.reset',
-          entity: 'staff',
-          entityId: String(id),
-          ip,
-        });
+        // The reset link names only the account's id, so the row names its actor by that id.
+        await recordChange(
+          tx,
+          { staffId: id, username: `staff#${id}`, ip },
+          { action: 'password.reset', entity: 'staff', id },
+        );
         return id;
       });
       if (staffId === undefined) throw badRequest(MESSAGES.resetInvalid);

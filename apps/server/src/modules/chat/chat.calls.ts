@@ -1,8 +1,8 @@
 import { MAIN_CALLS, MAIN_SERVICE_PREFIX, MESSAGES } from '@bo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import type { RequestAuth } from '../../plugins/auth';
 import { ApiError, badRequest } from '../../plugins/errors';
+import type { RequestAuth } from '../auth/request-auth';
 import { permissionSlugsOfRole } from '../staff/staff.repository';
 import type { createChatService } from './chat.service';
 

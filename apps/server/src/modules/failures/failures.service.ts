@@ -1,24 +1,25 @@
 import type { ADMIN_CALLS, FailureCause } from '@bo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { pageAnswer, pageOffset } from '../../lib/paging';
 import { ApiError } from '../../plugins/errors';
-import { appendAudit } from '../audit/audit.repository';
-import type { Actor } from '../transactions/transactions.service';
+import { type Actor, recordChange } from '../audit/audit.service';
 import { findFailure, listFailures, lockFailure, updateFailure } from './failures.repository';
 
 export function createFailuresService(db: Db, now: () => Date) {
   return {
     async list(params: z.output<typeof ADMIN_CALLS.TransactionFailure.params>) {
-      const offset = (params.page - 1) * params.limit;
       const { records, total, isCapped } = await listFailures(db, {
         keyword: params.keyword,
         stickyOnly: params.sticky,
         orderBy: params.orderBy,
         order: params.order,
         limit: params.limit,
-        offset,
+        offset: pageOffset(params),
       });
-      return { data: { records, meta: { total, offset, limit: params.limit, page: params.page, isCapped } } };
+      // SPEC §7.2 nests the page in `data`, and a capped keyword total says so (ADR 0010).
+      const page = pageAnswer(params, total, records);
+      return { data: { records: page.records, meta: { ...page.meta, isCapped } } };
     },
 
     /** UpdateTable on Transaction_Failure: flips Sticky or sets Notes, under a row lock, audited. */
@@ -32,15 +33,12 @@ export function createFailuresService(db: Db, now: () => Date) {
         const at = now();
         const change = params.field === 'Sticky' ? { sticky: params.value } : { notes: params.value };
         await updateFailure(tx, row.id, { ...change, updatedOn: at });
-        await appendAudit(tx, {
-          actorStaffId: actor.staffId,
-          actorUsername: actor.username,
+        await recordChange(tx, actor, {
           action: `failure.${params.field.toLowerCase()}`,
           entity: 'failure_cause',
-          entityId: String(row.id),
+          id: row.id,
           before: params.field === 'Sticky' ? { Sticky: row.sticky } : { Notes: row.notes },
           after: params.field === 'Sticky' ? { Sticky: params.value } : { Notes: params.value },
-          ip: actor.ip,
         });
       });
       const updated = await findFailure(db, params.ID);

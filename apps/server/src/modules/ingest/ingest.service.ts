@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   formatTransactionRef,
+  type NotificationKind,
+  notificationMessage,
   parseTransactionRef,
   type TransactionPrefix,
   validateChatMessage,
@@ -23,7 +25,6 @@ import {
   type TransactionRow,
   upsertRate,
 } from './ingest.repository';
-import { type NotificationKind, notificationMessage } from './notification-message.rule';
 
 export type { ChatMessageRow, FailureCauseRow, NotificationRow, RateRow, TransactionRow };
 

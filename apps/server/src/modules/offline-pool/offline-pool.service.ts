@@ -1,6 +1,7 @@
 import type { ADMIN_CALLS, FailureCause, OfflinePool } from '@bo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { pageAnswer, pageOffset } from '../../lib/paging';
 import { ApiError, badRequest } from '../../plugins/errors';
 import { findFailure } from '../failures/failures.repository';
 import { findCoin, listOpenXChange, openXChangeTotals } from './offline-pool.repository';
@@ -22,20 +23,18 @@ export function createOfflinePoolService(db: Db) {
         if (failure.AltCoinID !== coin.ID)
           throw badRequest(`Failure ${failure.ID} is for ${failure.Name}, not ${coin.Name}`);
       }
-      const offset = (params.page - 1) * params.limit;
       const records = await listOpenXChange(db, {
         coinId: coin.ID,
         order: params.order,
         limit: params.limit,
-        offset,
+        offset: pageOffset(params),
       });
       const totals = await openXChangeTotals(db, coin.ID, rateEur);
       return {
         Coin: coin,
         Failure: failure,
-        records,
+        ...pageAnswer(params, totals.count, records),
         totals: { Count: totals.count, Amount: totals.amount, AmountEUR: totals.amountEur },
-        meta: { total: totals.count, offset, limit: params.limit, page: params.page },
       };
     },
   };

@@ -1,4 +1,10 @@
-import { NOTIFICATION_KINDS, transactionEventKindSchema, transactionPrefixSchema } from '@bo/contract';
+import {
+  KYC_EVENT_KINDS,
+  KYC_STATUSES,
+  NOTIFICATION_KINDS,
+  transactionEventKindSchema,
+  transactionPrefixSchema,
+} from '@bo/contract';
 import { asc, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
@@ -33,7 +39,26 @@ const chatBusEventSchema = z.object({
   messageId: z.number().int().positive(),
 });
 
-export const busEventSchema = z.discriminatedUnion('type', [transactionBusEventSchema, chatBusEventSchema]);
+/**
+ * A KYC case decided, held or released by an officer: the kyc feed carries it. Small and complete (the
+ * holder's username, not a reference), so no instance reads anything to send it.
+ */
+const kycBusEventSchema = z.object({
+  type: z.literal('kyc'),
+  kind: z.enum(KYC_EVENT_KINDS),
+  submissionId: z.number().int().positive(),
+  merchantId: z.number().int().positive(),
+  status: z.enum(KYC_STATUSES),
+  heldBy: z.string().nullable(),
+  /** Milliseconds since the epoch. */
+  heldUntil: z.number().int().nonnegative().nullable(),
+});
+
+export const busEventSchema = z.discriminatedUnion('type', [
+  transactionBusEventSchema,
+  chatBusEventSchema,
+  kycBusEventSchema,
+]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 
 const seq = { seq: z.number().int().positive() };
@@ -41,6 +66,7 @@ const seq = { seq: z.number().int().positive() };
 export const journalEventSchema = z.discriminatedUnion('type', [
   transactionBusEventSchema.extend(seq),
   chatBusEventSchema.extend(seq),
+  kycBusEventSchema.extend(seq),
 ]);
 export type JournalEvent = z.infer<typeof journalEventSchema>;
 

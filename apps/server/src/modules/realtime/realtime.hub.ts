@@ -4,6 +4,7 @@ import {
   formatFeedControl,
   formatNotificationFrame,
   formatTransactionRef,
+  type KycFeedMessage,
   type SocketName,
   type Transaction,
   type TransactionFeedMessage,
@@ -116,7 +117,7 @@ export function createRealtimeHub(deps: {
   };
 
   /** How many clients each feed has, so an event's render asks only for what some client will be sent. */
-  const perChannel: Record<SocketName, number> = { notifications: 0, transactions: 0, chat: 0 };
+  const perChannel: Record<SocketName, number> = { notifications: 0, transactions: 0, chat: 0, kyc: 0 };
   const wants = (channel: SocketName) => perChannel[channel] > 0;
   const add = (client: HubClient) => {
     if (clients.has(client)) return;
@@ -129,6 +130,19 @@ export function createRealtimeHub(deps: {
 
   /** What an event looks like on each feed, encoded; `null` where the feed does not carry it. */
   const render = async (event: JournalEvent): Promise<Record<SocketName, string | Buffer | null>> => {
+    if (event.type === 'kyc') {
+      const frame: KycFeedMessage = {
+        type: 'kyc',
+        seq: event.seq,
+        kind: event.kind,
+        ID: event.submissionId,
+        MerchantID: event.merchantId,
+        Status: event.status,
+        HeldBy: event.heldBy,
+        HeldUntil: event.heldUntil === null ? null : new Date(event.heldUntil).toISOString(),
+      };
+      return { notifications: null, transactions: null, chat: null, kyc: Buffer.from(JSON.stringify(frame)) };
+    }
     if (event.type === 'chat') {
       const message = wants('chat') ? await deps.loadChatMessage(event.messageId) : null;
       const frame: ChatFeedMessage | null = message
@@ -138,6 +152,7 @@ export function createRealtimeHub(deps: {
         notifications: null,
         transactions: null,
         chat: frame ? Buffer.from(JSON.stringify(frame)) : null,
+        kyc: null,
       };
     }
     const ref = formatTransactionRef(event.prefix, event.id);
@@ -157,6 +172,7 @@ export function createRealtimeHub(deps: {
       notifications: notification,
       transactions: message ? Buffer.from(JSON.stringify(message)) : null,
       chat: null,
+      kyc: null,
     };
   };
 
@@ -185,7 +201,7 @@ export function createRealtimeHub(deps: {
       client,
       client.channel === 'notifications'
         ? formatFeedControl(type === 'sync' ? 'SYNC' : 'RESET', seq)
-        : JSON.stringify({ type, seq } satisfies TransactionFeedMessage | ChatFeedMessage),
+        : JSON.stringify({ type, seq } satisfies TransactionFeedMessage | ChatFeedMessage | KycFeedMessage),
     );
 
   return {
@@ -299,6 +315,7 @@ export function createRealtimeHub(deps: {
       perChannel.notifications = 0;
       perChannel.transactions = 0;
       perChannel.chat = 0;
+      perChannel.kyc = 0;
     },
   };
 }

@@ -16,12 +16,13 @@ import type { RealtimeHub } from './realtime.hub';
 
 /**
  * The slug each feed needs: notifications and rows show transaction references and amounts (the same slug
- * as the list they feed); the chat feed is the support chat's (SPEC §2.7).
+ * as the list they feed); the chat feed is the support chat's (SPEC §2.7); the kyc feed the KYC screen's.
  */
 const SOCKET_ACCESS: Record<SocketName, PermissionSlug> = {
   notifications: 'view-transactions',
   transactions: 'view-transactions',
   chat: 'chatter-role',
+  kyc: 'kyc-commander',
 };
 
 /**

@@ -148,3 +148,17 @@ export async function listLiveSessions(
     .orderBy(desc(sessions.lastSeenAt), asc(sessions.id))
     .limit(1000);
 }
+
+/** The account behind a session not ended yet (idle or expired ones included), or undefined. */
+export async function findOpenSessionOwner(
+  db: DbOrTx,
+  sessionId: string,
+): Promise<{ username: string } | undefined> {
+  const [row] = await db
+    .select({ username: staff.username })
+    .from(sessions)
+    .innerJoin(staff, eq(staff.id, sessions.staffId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+    .limit(1);
+  return row;
+}

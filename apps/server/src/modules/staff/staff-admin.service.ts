@@ -2,12 +2,11 @@ import type { ADMIN_CALLS, StaffMember, StaffSession } from '@bo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest, forbidden } from '../../plugins/errors';
-import { appendAudit } from '../audit/audit.repository';
-import { findLiveSessionById } from '../auth/session.repository';
-import type { Sessions } from '../auth/session.service';
+import { type Actor, recordChange } from '../audit/audit.service';
 import type { AccessChanges } from './access-changes.bus';
 import { roleName, updateStaff } from './staff.repository';
 import {
+  findOpenSessionOwner,
   findStaffMember,
   listLiveSessions,
   listRoleOptions,
@@ -17,14 +16,6 @@ import {
   roleHolds,
   type StaffMemberRow,
 } from './staff-admin.repository';
-
-/** Who is making the change: the signed-in administrator and the session they use. */
-export interface StaffActor {
-  staffId: number;
-  username: string;
-  sessionId: string;
-  ip: string;
-}
 
 const toMember = (row: StaffMemberRow): StaffMember => ({
   ID: row.id,
@@ -43,17 +34,28 @@ const toMember = (row: StaffMemberRow): StaffMember => ({
 const MANAGE_SLUG = 'admin-commander';
 
 /**
+ * What staff administration needs of the sign-in sessions. The auth area's Sessions provides it; staff does
+ * not import auth (auth builds on staff accounts, never the other way round).
+ */
+export interface SessionControl {
+  end(sessionId: string, reason: string): Promise<unknown>;
+  endAllOf(staffId: number, reason: string): Promise<unknown>;
+}
+
+export interface StaffAdminDeps {
+  db: Db;
+  sessions: SessionControl;
+  accessChanges: AccessChanges;
+  now: () => Date;
+  idleMs: number;
+}
+
+/**
  * Staff access management (issue #5): an administrator changes a staff member's role, disables or
  * re-enables the account, and lists and ends sessions. Every change is audited with before and after, and
  * takes effect on the staff member's next call; their live feeds are re-checked at once.
  */
-export function createStaffAdminService(deps: {
-  db: Db;
-  sessions: Sessions;
-  accessChanges: AccessChanges;
-  now: () => Date;
-  idleMs: number;
-}) {
+export function createStaffAdminService(deps: StaffAdminDeps) {
   const { db } = deps;
 
   return {
@@ -67,7 +69,7 @@ export function createStaffAdminService(deps: {
 
     async update(
       params: z.output<typeof ADMIN_CALLS.UpdateStaff.params>,
-      actor: StaffActor,
+      actor: Actor,
     ): Promise<StaffMember> {
       const outcome = await db.transaction(async (tx) => {
         // Both rows locked: two administrators disabling each other at the same moment cannot both win
@@ -87,12 +89,10 @@ export function createStaffAdminService(deps: {
           return { staffId: target.id, changed: false, disabledNow: false };
         }
         await updateStaff(tx, target.id, next);
-        await appendAudit(tx, {
-          actorStaffId: actor.staffId,
-          actorUsername: actor.username,
+        await recordChange(tx, actor, {
           action: 'staff.update',
           entity: 'staff',
-          entityId: String(target.id),
+          id: target.id,
           before: {
             Username: target.username,
             RoleID: target.roleId,
@@ -105,7 +105,6 @@ export function createStaffAdminService(deps: {
             Role: await roleName(tx, next.roleId),
             Disabled: next.disabled,
           },
-          ip: actor.ip,
         });
         return { staffId: target.id, changed: true, disabledNow: next.disabled && !target.disabled };
       });
@@ -120,7 +119,7 @@ export function createStaffAdminService(deps: {
       return toMember(member);
     },
 
-    async liveSessions(staffId: number | undefined, actor: StaffActor): Promise<StaffSession[]> {
+    async liveSessions(staffId: number | undefined, actor: Actor): Promise<StaffSession[]> {
       const rows = await listLiveSessions(db, deps.now(), deps.idleMs, staffId);
       return rows.map((row) => ({
         SessionID: row.id,
@@ -137,22 +136,19 @@ export function createStaffAdminService(deps: {
       }));
     },
 
-    async endSession(sessionId: string, actor: StaffActor): Promise<{ SessionID: string; EndedAt: string }> {
+    async endSession(sessionId: string, actor: Actor): Promise<{ SessionID: string; EndedAt: string }> {
       if (sessionId === actor.sessionId) throw badRequest('Sign out to end your own session');
-      const found = await findLiveSessionById(db, sessionId);
+      const found = await findOpenSessionOwner(db, sessionId);
       if (!found) throw new ApiError(404, 'No live session with that id');
       // Ending it also tells the live feeds of this instance (Sessions.onEnded) to re-check at once.
       await deps.sessions.end(sessionId, 'ended-by-admin');
       const at = deps.now();
-      await appendAudit(db, {
-        actorStaffId: actor.staffId,
-        actorUsername: actor.username,
+      await recordChange(db, actor, {
         action: 'session.end',
         entity: 'session',
-        entityId: sessionId,
-        before: { Username: found.staff.username, EndedAt: null },
-        after: { Username: found.staff.username, EndedAt: at.toISOString(), EndReason: 'ended-by-admin' },
-        ip: actor.ip,
+        id: sessionId,
+        before: { Username: found.username, EndedAt: null },
+        after: { Username: found.username, EndedAt: at.toISOString(), EndReason: 'ended-by-admin' },
       });
       return { SessionID: sessionId, EndedAt: at.toISOString() };
     },

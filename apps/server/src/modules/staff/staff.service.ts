@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DESCRIPTIONS, PERMISSION_SLUGS, type PermissionSlug } from '@bo/contract';
 import type { Db } from '../../db/database';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from './password';
 import {
   countStaff,
   findStaffByUsername,
@@ -10,6 +10,7 @@ import {
   upsertPermissions,
   upsertRole,
 } from './staff.repository';
+import { listRoleOptions } from './staff-admin.repository';
 
 const titleOf = (slug: string) =>
   slug
@@ -34,6 +35,11 @@ export const BUILT_IN_ROLES: ReadonlyArray<{
   { name: 'Viewer', description: 'Sign-in and the dashboard only', slugs: [] },
 ];
 
+/**
+ * The contract's permissions, and on a fresh installation (no role yet) the built-in roles. Roles are staff's
+ * to edit after that: a restart must not undo a rename, a deletion or a change of slugs. Answers every
+ * role's id by name.
+ */
 export async function ensureRolesAndPermissions(db: Db): Promise<Map<string, number>> {
   await upsertPermissions(
     db,
@@ -43,10 +49,10 @@ export async function ensureRolesAndPermissions(db: Db): Promise<Map<string, num
       description: PERMISSION_DESCRIPTIONS[slug],
     })),
   );
-  const ids = new Map<string, number>();
-  for (const role of BUILT_IN_ROLES)
-    ids.set(role.name, await upsertRole(db, role.name, role.description, role.slugs));
-  return ids;
+  if ((await listRoleOptions(db)).length === 0) {
+    for (const role of BUILT_IN_ROLES) await upsertRole(db, role.name, role.description, role.slugs);
+  }
+  return new Map((await listRoleOptions(db)).map((role) => [role.Name, role.ID]));
 }
 
 export const newApiKey = () => randomBytes(24).toString('hex');
@@ -90,7 +96,11 @@ export async function seedDemoStaff(
   const roleIds = await ensureRolesAndPermissions(db);
   for (const account of DEMO_STAFF) {
     if (await findStaffByUsername(db, account.username)) continue;
-    const roleId = roleIds.get(account.role);
+    // An account not made yet whose role staff renamed or deleted gets the role back as built in.
+    const builtIn = BUILT_IN_ROLES.find((role) => role.name === account.role);
+    const roleId =
+      roleIds.get(account.role) ??
+      (builtIn ? await upsertRole(db, builtIn.name, builtIn.description, builtIn.slugs) : undefined);
     if (roleId === undefined) throw new Error(`missing role ${account.role}`);
     await createStaff(db, {
       username: account.username,

@@ -1,6 +1,6 @@
 import { MAIN_SERVICE_PREFIX, SERVICE_STATUS_ENDPOINTS, SERVICE_STATUS_TEXTS } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
-import type { RequestAuth } from '../../plugins/auth';
+import type { RequestAuth } from '../auth/request-auth';
 import type { ServiceStatusChecker } from './service-status.service';
 
 /**

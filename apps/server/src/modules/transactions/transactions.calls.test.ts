@@ -12,6 +12,7 @@ import { merchants } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
 import { adminGet, createTestApp, csrf, signIn, type TestApp } from '../../test/test-app';
 import { classifyKeyword } from './keyword.rule';
+import { TRANSACTION_EXPORT_PAGE_SIZE, transactionExports } from './transactions.calls';
 import { countTransactions, findTransaction } from './transactions.repository';
 
 let t: TestApp;
@@ -458,5 +459,52 @@ describe('TransactionDetail and MerchantsListDash', () => {
     expect(future.json().data).toEqual([]);
     const titles = recent.map((m) => m.ShopTitle);
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
+
+describe('ListTransactions export', () => {
+  it('walks the list by its keyset cursor, first page then next from the last row, to a short page', async () => {
+    const exporter = transactionExports.ListTransactions;
+    if (!exporter || !('pages' in exporter)) throw new Error('ListTransactions pages by cursor');
+    const [row] = (await list({})).records;
+    if (!row) throw new Error('no transaction');
+    const sizes = [TRANSACTION_EXPORT_PAGE_SIZE, TRANSACTION_EXPORT_PAGE_SIZE, 2];
+    const asked: Array<{ page: string; cursor?: string; pageSize: number }> = [];
+    const params = ADMIN_CALLS.ListTransactions.params.parse({
+      start: daysAgo(13),
+      end: today(),
+      page: 'last',
+    });
+    const pages = exporter.pages(params, async (p) => {
+      asked.push({ page: p.page, cursor: p.cursor, pageSize: p.pageSize });
+      const records = Array.from({ length: sizes[asked.length - 1] ?? 0 }, () => row);
+      return { records, firstCursor: 'top', lastCursor: `edge-${asked.length}` };
+    });
+    const counts: number[] = [];
+    for await (const rows of pages) counts.push(rows.length);
+    expect(counts).toEqual(sizes);
+    expect(asked).toEqual([
+      { page: 'first', cursor: undefined, pageSize: TRANSACTION_EXPORT_PAGE_SIZE },
+      { page: 'next', cursor: 'edge-1', pageSize: TRANSACTION_EXPORT_PAGE_SIZE },
+      { page: 'next', cursor: 'edge-2', pageSize: TRANSACTION_EXPORT_PAGE_SIZE },
+    ]);
+  });
+
+  it('downloads every row the list walks, in its order', async () => {
+    const query = { statuses: ALL_STATUS_FILTER.join(','), sort: 'Amount', order: 'asc' };
+    const walked = await walk(query);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/export?Call=ListTransactions',
+      headers: { ...csrf, authorization: `Bearer ${token}` },
+      payload: {
+        params: { start: daysAgo(13), end: today(), ...query },
+        columns: [{ key: 'ID', header: 'ID' }],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
+    expect(lines.slice(1).map(Number)).toEqual(walked.map((r) => r.ID));
+    expect(walked.length).toBeGreaterThan(100);
   });
 });

@@ -20,7 +20,8 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest } from '../../plugins/errors';
-import { appendAudit, listAudit } from '../audit/audit.repository';
+import { listAudit } from '../audit/audit.repository';
+import { type Actor, recordChange } from '../audit/audit.service';
 import { classifyKeyword } from './keyword.rule';
 import {
   countTransactions,
@@ -37,12 +38,6 @@ import {
 
 /** Statuses the status dialog may move a payment between (SPEC §4). */
 const DIALOG_STATUSES = new Set(['waiting', 'expired', 'paid', 'underpaid']);
-
-export interface Actor {
-  staffId: number;
-  username: string;
-  ip: string;
-}
 
 const statusSnapshot = (r: TransactionRow) => ({
   Status: r.status,
@@ -157,15 +152,12 @@ export function createTransactionsService(db: Db, now: () => Date) {
         const at = now();
         const next = targetState(params.statusID, params.notenough, row, at);
         await updateTransactionRow(tx, row.id, { ...next, updatedOn: at });
-        await appendAudit(tx, {
-          actorStaffId: actor.staffId,
-          actorUsername: actor.username,
+        await recordChange(tx, actor, {
           action: 'transaction.status',
           entity: 'transaction',
-          entityId: formatTransactionRef(ref.prefix, ref.id),
+          id: formatTransactionRef(ref.prefix, ref.id),
           before: statusSnapshot(row),
           after: statusSnapshot({ ...row, ...next }),
-          ip: actor.ip,
         });
       });
       return this.detail(params.TransactionID);
@@ -191,15 +183,12 @@ export function createTransactionsService(db: Db, now: () => Date) {
           oldComments: row.comments,
         });
         await updateTransactionRow(tx, row.id, { comments, updatedOn: at });
-        await appendAudit(tx, {
-          actorStaffId: actor.staffId,
-          actorUsername: actor.username,
+        await recordChange(tx, actor, {
           action: 'transaction.log',
           entity: prefix === 'T' ? 'transaction' : 'payout',
-          entityId: formatTransactionRef(prefix, id),
+          id: formatTransactionRef(prefix, id),
           before: { Comments: row.comments },
           after: { Comments: comments },
-          ip: actor.ip,
         });
         return { result: comments };
       });

@@ -23,3 +23,6 @@ export function queryKey(
 ): readonly [Service, string, object] {
   return [service, name, params] as const;
 }
+
+/** The key prefix of every query of one admin call, whatever its params: what a change invalidates. */
+export const callKey = (name: AdminCallName): readonly [Service, string] => ['admin', name] as const;

@@ -12,4 +12,7 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'balance-sheet',
   'xchange-offline-pool',
   'staff',
+  'kyc',
+  'users',
+  'user-detail',
 ]);

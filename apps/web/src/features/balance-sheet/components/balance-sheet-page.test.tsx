@@ -71,7 +71,7 @@ describe('BalanceSheetPage', () => {
     mockApi(signedInRoutes(['admin-commander'], { BalanceSheet: answer }));
     renderApp('/admin/balance-sheet');
     const table = await screen.findByRole('table', { name: 'Balance sheet' });
-    const bitcoin = within(table).getByRole('row', { name: /Bitcoin/ });
+    const bitcoin = await within(table).findByRole('row', { name: /Bitcoin/ });
     expect(within(bitcoin).getByText('0.85000001')).toBeInTheDocument();
     expect(within(bitcoin).getByText('4 payments')).toBeInTheDocument();
     expect(within(bitcoin).getByText('0.60000001')).toBeInTheDocument();
@@ -82,6 +82,7 @@ describe('BalanceSheetPage', () => {
     ).toHaveAttribute('href', '/admin/xchange-offline-pool?coin=1');
     expect(within(table).getByText('Total (1 coin)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Online coins · Both' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
   it('opens the list that holds ?coin= and highlights that coin, with a negative balance and no rate shown', async () => {
@@ -121,7 +122,7 @@ describe('BalanceSheetPage', () => {
     mockApi(signedInRoutes(['admin-commander'], { BalanceSheet: answer }));
     const { unmount } = renderApp('/admin/balance-sheet?coin=abc&buy=sometimes');
     expect(await screen.findByText('The coin must be a number (coin=abc)')).toBeInTheDocument();
-    expect(screen.getByText('Buy must be enabled, disabled or both')).toBeInTheDocument();
+    expect(screen.getByText('Buy must be enabled, disabled or both (buy=sometimes)')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Balance sheet' })).toBeInTheDocument();
     unmount();
     renderApp('/admin/balance-sheet?coin=999');
@@ -133,7 +134,7 @@ describe('BalanceSheetPage', () => {
     useAppStore.getState().setPrivacyMode(true);
     renderApp('/admin/balance-sheet');
     const table = await screen.findByRole('table', { name: 'Balance sheet' });
-    expect(within(table).getByText('0.85000001')).toHaveStyle({ filter: 'blur(6px)' });
+    expect(await within(table).findByText('0.85000001')).toHaveStyle({ filter: 'blur(6px)' });
     expect(within(table).getAllByText('54,000.00')[0]).toHaveStyle({ filter: 'blur(6px)' });
     expect(within(table).getByText('at 90,000.00')).not.toHaveStyle({ filter: 'blur(6px)' });
   });

@@ -1,34 +1,23 @@
 import {
-  AMOUNT_DECIMALS,
+  ADMIN_CALLS,
   adminPath,
   type BalanceSheetBuyFilter,
   type BalanceSheetList,
   type BalanceSheetRow,
   formatUtcDate,
-  VOLUME_DECIMALS,
 } from '@bo/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/ui/page-header';
-import { formatAskedAmount, formatCount, formatDecimal } from '../../../lib/format/decimal';
-import { privacyStyle } from '../../../lib/format/privacy-style';
-import { useAppStore } from '../../../lib/session/session.store';
+import { MoneyCell, VolumeCell } from '../../../components/data-table/cells';
+import { type Column, DataTable } from '../../../components/data-table/data-table';
+import { ExportButton } from '../../../components/data-table/export-button';
+import { queryState } from '../../../components/data-table/paged';
+import { ListCard, ScreenHeader } from '../../../components/list-screen/list-screen';
+import { useUrlParams } from '../../../components/url-params/use-url-params';
+import { formatAskedAmount, formatCount } from '../../../lib/format/decimal';
 import { useBalanceSheet, useBalanceSheetCoins } from '../api/use-balance-sheet';
-import { useBalanceSheetQuery } from '../hooks/use-balance-sheet-query';
 
 const LISTS: ReadonlyArray<{ value: BalanceSheetList; label: string }> = [
   { value: 'online', label: 'Online' },
@@ -40,80 +29,35 @@ const BUY_FILTERS: ReadonlyArray<{ value: BalanceSheetBuyFilter; label: string }
   { value: 'both', label: 'Both' },
 ];
 
-const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
-const isNegative = (value: string) => value.startsWith('-') && /[1-9]/.test(value);
+const sheetParams = ADMIN_CALLS.BalanceSheet.params.shape;
+/**
+ * The address: the list's own params, `online` without its default (absent, a `?coin=` picks the list
+ * holding that coin), and the coin to highlight, read as the offline pool reads it.
+ */
+const urlSchema = ADMIN_CALLS.BalanceSheet.params.extend({
+  online: sheetParams.online.unwrap().optional(),
+  coin: ADMIN_CALLS.XChangeOfflinePool.params.shape.coin.optional(),
+});
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-function Amount({
-  value,
-  decimals = AMOUNT_DECIMALS,
-  detail,
-  blur,
-  isSigned = false,
-}: {
-  value: string | null;
-  decimals?: number;
-  detail?: string;
-  blur: CSSProperties | undefined;
-  isSigned?: boolean;
-}) {
-  if (value === null)
-    return (
-      <Text span c="dimmed" fz="sm">
-        —
-      </Text>
-    );
-  return (
-    <>
-      <Text
-        fz="sm"
-        ff="monospace"
-        style={{ ...nowrap, ...blur }}
-        c={isSigned && isNegative(value) ? 'red.7' : undefined}
-        fw={isSigned ? 600 : undefined}
-      >
-        {formatDecimal(value, decimals)}
-      </Text>
-      {detail ? (
-        <Text fz="xs" c="dimmed" style={nowrap}>
-          {detail}
-        </Text>
-      ) : null}
-    </>
-  );
-}
+/** A cell's figure with a dimmed line under it (counts, the rate). */
+const withDetail = (figure: ReactNode, detail: string) => (
+  <>
+    {figure}
+    <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {detail}
+    </Text>
+  </>
+);
 
-function CoinRow({
-  row,
-  isHighlighted,
-  blur,
-}: {
-  row: BalanceSheetRow;
-  isHighlighted: boolean;
-  blur: CSSProperties | undefined;
-}) {
-  const ref = useRef<HTMLTableRowElement>(null);
-  // The failure box links here for one coin: bring it into view once its row is there.
-  useEffect(() => {
-    if (isHighlighted) ref.current?.scrollIntoView({ block: 'center' });
-  }, [isHighlighted]);
-  const cell = (content: ReactNode) => (
-    <Table.Td ta="right" valign="top">
-      {content}
-    </Table.Td>
-  );
-  return (
-    <Table.Tr
-      ref={ref}
-      aria-current={isHighlighted ? 'true' : undefined}
-      bg={isHighlighted ? 'var(--mantine-color-yellow-light)' : undefined}
-      style={
-        isHighlighted ? { outline: '2px solid var(--mantine-color-yellow-5)', outlineOffset: -2 } : undefined
-      }
-    >
-      <Table.Td valign="top">
-        <Text fz="sm" fw={600} title={row.LongName} style={nowrap}>
+const columns: Column<BalanceSheetRow>[] = [
+  {
+    key: 'Name',
+    header: 'Coin',
+    cell: (row) => (
+      <>
+        <Text fz="sm" fw={600} title={row.LongName} style={{ whiteSpace: 'nowrap' }}>
           {row.Name}
         </Text>
         <Group gap={6} wrap="nowrap">
@@ -121,66 +65,78 @@ function CoinRow({
             {row.ShortName}
           </Text>
           {row.BuyEnabled ? null : (
-            <Badge
-              size="xs"
-              variant="light"
-              color="gray"
-              tt="none"
-              styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-            >
+            <Badge size="xs" variant="light" color="gray" tt="none">
               Buy Disabled
             </Badge>
           )}
         </Group>
-      </Table.Td>
-      {cell(
-        <Amount value={row.Received} blur={blur} detail={plural(row.ReceivedCount, 'payment', 'payments')} />,
-      )}
-      {cell(
-        <Amount value={row.PaidOut} blur={blur} detail={plural(row.PaidOutCount, 'payout', 'payouts')} />,
-      )}
-      {cell(
-        <Amount
-          value={row.PendingPayouts}
-          blur={blur}
-          detail={plural(row.PendingPayoutsCount, 'payout', 'payouts')}
-        />,
-      )}
-      {cell(<Amount value={row.Balance} blur={blur} isSigned />)}
-      {cell(
-        row.RateEUR === null ? (
-          <Text span c="dimmed" fz="sm">
-            No rate
-          </Text>
-        ) : (
-          <Amount
-            value={row.BalanceEUR}
-            decimals={VOLUME_DECIMALS}
-            blur={blur}
-            isSigned
-            detail={`at ${formatAskedAmount(row.RateEUR)}`}
-          />
-        ),
-      )}
-      {cell(
-        row.OpenXChange > 0 ? (
-          <Anchor
-            component={Link}
-            to={`${adminPath('xchange-offline-pool')}?coin=${row.ID}`}
-            fz="sm"
-            aria-label={`${row.OpenXChange} open xChange transactions of ${row.Name}`}
-          >
-            {formatCount(row.OpenXChange)}
-          </Anchor>
-        ) : (
-          <Text span fz="sm" c="dimmed">
-            0
-          </Text>
-        ),
-      )}
-    </Table.Tr>
-  );
-}
+      </>
+    ),
+  },
+  {
+    key: 'Received',
+    header: 'Received',
+    align: 'right',
+    cell: (row) =>
+      withDetail(<MoneyCell value={row.Received} />, plural(row.ReceivedCount, 'payment', 'payments')),
+  },
+  {
+    key: 'PaidOut',
+    header: 'Paid Out',
+    align: 'right',
+    cell: (row) =>
+      withDetail(<MoneyCell value={row.PaidOut} />, plural(row.PaidOutCount, 'payout', 'payouts')),
+  },
+  {
+    key: 'PendingPayouts',
+    header: 'Pending Payouts',
+    align: 'right',
+    cell: (row) =>
+      withDetail(
+        <MoneyCell value={row.PendingPayouts} />,
+        plural(row.PendingPayoutsCount, 'payout', 'payouts'),
+      ),
+  },
+  {
+    key: 'Balance',
+    header: 'Balance',
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.Balance} signed />,
+  },
+  {
+    key: 'BalanceEUR',
+    header: 'Value (EUR)',
+    align: 'right',
+    cell: (row) =>
+      row.RateEUR === null ? (
+        <Text span c="dimmed" fz="sm">
+          No rate
+        </Text>
+      ) : (
+        withDetail(<VolumeCell value={row.BalanceEUR} signed />, `at ${formatAskedAmount(row.RateEUR)}`)
+      ),
+  },
+  {
+    key: 'OpenXChange',
+    header: 'Open xChange',
+    align: 'right',
+    cell: (row) =>
+      row.OpenXChange > 0 ? (
+        <Anchor
+          component={Link}
+          to={`${adminPath('xchange-offline-pool')}?coin=${row.ID}`}
+          fz="sm"
+          aria-label={`${row.OpenXChange} open xChange transactions of ${row.Name}`}
+        >
+          {formatCount(row.OpenXChange)}
+        </Anchor>
+      ) : (
+        <Text span fz="sm" c="dimmed">
+          0
+        </Text>
+      ),
+  },
+];
 
 /**
  * The Balance Sheet (SPEC §2.1, §3): one of six lists — online or offline coins, buying enabled, disabled
@@ -188,17 +144,25 @@ function CoinRow({
  * (from the Transaction Failure box) opens the list holding that coin and highlights it.
  */
 export function BalanceSheetPage() {
+  const url = useUrlParams(urlSchema);
   const coins = useBalanceSheetCoins();
-  const query = useBalanceSheetQuery(coins.data, !coins.isPending);
-  const sheet = useBalanceSheet({ online: query.online, buy: query.buy }, query.isReady);
-  const blur = privacyStyle(useAppStore((s) => s.privacyMode));
-  const records = sheet.data?.records ?? [];
-  const highlighted = query.coinId === null ? undefined : coins.data?.find((c) => c.ID === query.coinId);
-  const isHighlightedListed = highlighted !== undefined && records.some((r) => r.ID === highlighted.ID);
+  const coinId = url.params.coin;
+  const coin = coinId === undefined ? undefined : coins.data?.find((c) => c.ID === coinId);
+  const online = url.params.online ?? (coin && !coin.isOnline ? 'offline' : 'online');
+  const { buy } = url.params;
+  const params = { online, buy };
+  // A `?coin=` without `online` waits for the coins: no loading the online list first, then the offline one.
+  const isReady = coinId === undefined || url.params.online !== undefined || !coins.isPending;
+  const sheet = useBalanceSheet(params, isReady);
+  const records = sheet.data?.records;
+  const isCoinListed = coin !== undefined && (records ?? []).some((r) => r.ID === coin.ID);
+  const problems = url.problems.map((p) => `${p.message} (${p.key}=${p.value})`);
+  if (coinId !== undefined && coins.data && !coin) problems.push(`No coin found with ID ${coinId}`);
+  const setList = (next: { online: BalanceSheetList; buy: BalanceSheetBuyFilter }) => url.set(next);
 
   return (
     <Stack gap="lg">
-      <PageHeader
+      <ScreenHeader
         title="Balance Sheet"
         description="Per coin: payments received, payouts made and pending, and the balance left, valued in EUR at the current rate."
         actions={
@@ -206,37 +170,37 @@ export function BalanceSheetPage() {
             <SegmentedControl
               aria-label="Coin status"
               data={[...LISTS]}
-              value={query.online}
-              onChange={(value) => query.setList(value as BalanceSheetList, query.buy)}
+              value={online}
+              onChange={(value) => setList({ online: value as BalanceSheetList, buy })}
             />
             <SegmentedControl
               aria-label="Buying"
               data={[...BUY_FILTERS]}
-              value={query.buy}
-              onChange={(value) => query.setList(query.online, value as BalanceSheetBuyFilter)}
+              value={buy}
+              onChange={(value) => setList({ online, buy: value as BalanceSheetBuyFilter })}
             />
           </Group>
         }
       />
 
-      {query.problems.length > 0 ? (
+      {problems.length > 0 ? (
         <Alert color="red" variant="light" title="This address has a problem" icon={<IconAlertTriangle />}>
-          {query.problems.map((p) => (
+          {problems.map((p) => (
             <Text key={p} fz="sm">
               {p}
             </Text>
           ))}
         </Alert>
       ) : null}
-      {highlighted && sheet.isSuccess && !sheet.isPlaceholderData && !isHighlightedListed ? (
+      {coin && sheet.isSuccess && !sheet.isPlaceholderData && !isCoinListed ? (
         <Alert color="yellow" variant="light">
           <Group gap="xs">
-            <Text fz="sm">{highlighted.Name} is not in this list.</Text>
+            <Text fz="sm">{coin.Name} is not in this list.</Text>
             <Anchor
               component="button"
               type="button"
               fz="sm"
-              onClick={() => query.setList(highlighted.isOnline ? 'online' : 'offline', 'both')}
+              onClick={() => setList({ online: coin.isOnline ? 'online' : 'offline', buy: 'both' })}
             >
               Show it
             </Anchor>
@@ -244,85 +208,45 @@ export function BalanceSheetPage() {
         </Alert>
       ) : null}
 
-      <Card component="section" aria-labelledby="balance-sheet-heading" padding="md">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h5" id="balance-sheet-heading">
-            {LISTS.find((l) => l.value === query.online)?.label} coins ·{' '}
-            {BUY_FILTERS.find((b) => b.value === query.buy)?.label}
-          </Title>
-          {sheet.data ? (
-            <Text fz="xs" c="dimmed">
-              As of {formatUtcDate(sheet.data.AsOf)} UTC
-            </Text>
-          ) : null}
-        </Group>
-        {sheet.isPending ? (
-          <Skeleton h={320} />
-        ) : sheet.isError && !sheet.data ? (
-          <Text size="sm" c="dimmed">
-            Could not load the balance sheet.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={960}>
-            <Table
-              verticalSpacing={6}
-              horizontalSpacing="sm"
-              fz="sm"
-              striped
-              highlightOnHover
-              aria-label="Balance sheet"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Coin</Table.Th>
-                  <Table.Th ta="right">Received</Table.Th>
-                  <Table.Th ta="right">Paid Out</Table.Th>
-                  <Table.Th ta="right">Pending Payouts</Table.Th>
-                  <Table.Th ta="right">Balance</Table.Th>
-                  <Table.Th ta="right">Value (EUR)</Table.Th>
-                  <Table.Th ta="right">Open xChange</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {records.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={7} ta="center">
-                      <Text size="sm" c="dimmed">
-                        No coin in this list
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  records.map((row) => (
-                    <CoinRow key={row.ID} row={row} isHighlighted={row.ID === query.coinId} blur={blur} />
-                  ))
-                )}
-              </Table.Tbody>
-              {records.length > 0 && sheet.data ? (
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th colSpan={5}>Total ({plural(records.length, 'coin', 'coins')})</Table.Th>
-                    <Table.Td ta="right">
-                      <Amount
-                        value={sheet.data.TotalBalanceEUR}
-                        decimals={VOLUME_DECIMALS}
-                        blur={blur}
-                        isSigned
-                      />
-                    </Table.Td>
-                    <Table.Td />
-                  </Table.Tr>
-                </Table.Tfoot>
-              ) : null}
-            </Table>
-          </Table.ScrollContainer>
-        )}
+      <ListCard
+        title={`${LISTS.find((l) => l.value === online)?.label} coins · ${BUY_FILTERS.find((b) => b.value === buy)?.label}`}
+        actions={
+          <Group gap="sm">
+            {sheet.data ? (
+              <Text fz="xs" c="dimmed">
+                As of {formatUtcDate(sheet.data.AsOf)} UTC
+              </Text>
+            ) : null}
+            <ExportButton call="BalanceSheet" params={isReady ? params : null} columns={columns} />
+          </Group>
+        }
+      >
+        <DataTable
+          label="Balance sheet"
+          columns={columns}
+          rowKey={(row) => row.ID}
+          empty="No coin in this list"
+          minWidth={960}
+          {...queryState(sheet, records)}
+          currentRow={(row) => row.ID === coin?.ID}
+          footer={
+            records && sheet.data ? (
+              <Table.Tr>
+                <Table.Th colSpan={5}>Total ({plural(records.length, 'coin', 'coins')})</Table.Th>
+                <Table.Td ta="right">
+                  <VolumeCell value={sheet.data.TotalBalanceEUR} signed />
+                </Table.Td>
+                <Table.Td />
+              </Table.Tr>
+            ) : null
+          }
+        />
         <Text fz="xs" c="dimmed" mt="sm">
           Balance = Received − Paid Out − Pending Payouts. Received counts paid and underpaid payments; a
           negative balance means more was paid out in the coin than received in it, the rest bought through
           xChange. Values use the current EUR rate.
         </Text>
-      </Card>
+      </ListCard>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface SideTableBoxProps<Row> {
@@ -10,6 +10,8 @@ export interface SideTableBoxProps<Row> {
   emptyText: string;
   rowKey: (row: Row) => string | number;
   renderCells: (row: Row) => [ReactNode, ReactNode];
+  /** A link beside the title to the screen behind the box (e.g. the KYC queue). */
+  action?: ReactNode;
 }
 
 /** A dashboard side box: a titled two-column table with its empty text (SPEC §2.6 item 3). */
@@ -22,12 +24,16 @@ export function SideTableBox<Row>({
   emptyText,
   rowKey,
   renderCells,
+  action,
 }: SideTableBoxProps<Row>) {
   return (
     <Card component="section" aria-label={title} padding="md">
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" align="baseline" mb="sm" wrap="nowrap">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {action}
+      </Group>
       {isLoading ? (
         <Skeleton h={80} />
       ) : isError ? (

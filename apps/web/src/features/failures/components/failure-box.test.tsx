@@ -48,6 +48,7 @@ describe('FailureBox', () => {
     const { calls } = mockApi({ TransactionFailure: answer([failure(), old], 2) });
     renderWithProviders(<FailureBox />);
     const table = await screen.findByRole('table', { name: 'Transaction failures' });
+    await within(table).findByText('Old failure');
     const first = listCalls(calls)[0];
     expect(first?.get('page')).toBe('1');
     expect(first?.get('orderBy')).toBe('CreatedOn');
@@ -58,6 +59,7 @@ describe('FailureBox', () => {
     expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'New' })).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).queryByRole('img', { name: 'New' })).not.toBeInTheDocument();
     expect(screen.getByText('Showing 1 - 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export failures as CSV' })).toBeEnabled();
   });
 
   it('searches after the typing pauses, filters sticky records and toggles the sort', async () => {
@@ -94,7 +96,7 @@ describe('FailureBox', () => {
     };
     mockApi({ TransactionFailure: capped });
     renderWithProviders(<FailureBox />);
-    expect(await screen.findByText('Showing 1 - 8 of 1000+')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 - 8 of 1,000+')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '125' })).toBeInTheDocument();
   });
 
@@ -150,7 +152,7 @@ describe('FailureBox', () => {
       </MemoryRouter>,
     );
     const table = await screen.findByRole('table', { name: 'Transaction failures' });
-    expect(within(table).getByRole('link', { name: 'Balance Sheet' })).toHaveAttribute(
+    expect(await within(table).findByRole('link', { name: 'Balance Sheet' })).toHaveAttribute(
       'href',
       '/admin/balance-sheet?coin=5',
     );

@@ -1,7 +1,10 @@
-import type { FailureCause } from '@bo/contract';
+import { ADMIN_CALLS, type FailureCause } from '@bo/contract';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useCallForm } from '../../../components/call-form/use-call-form';
 import { useUpdateFailure } from '../api/use-failures';
+
+/** UpdateTable's notes variant: its 'Notes are required' and length are the dialog's rules. */
+const notesSchema = ADMIN_CALLS.UpdateTable.params.options[1];
 
 export interface NotesDialogProps {
   failure: FailureCause | null;
@@ -18,25 +21,16 @@ export function NotesDialog({ failure, onClose }: NotesDialogProps) {
 }
 
 function NotesForm({ failure, onDone }: { failure: FailureCause; onDone: () => void }) {
-  const [notes, setNotes] = useState(failure.Notes ?? '');
-  const [isMissing, setIsMissing] = useState(false);
   const update = useUpdateFailure();
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (notes.trim() === '') {
-      setIsMissing(true);
-      return;
-    }
-    // On failure the global policy shows the server's message; the dialog and the text stay.
-    update.mutate(
-      { table: 'Transaction_Failure', ID: failure.ID, field: 'Notes', value: notes },
-      { onSuccess: onDone },
-    );
-  };
-
+  const { form, onSubmit } = useCallForm(notesSchema, {
+    table: 'Transaction_Failure',
+    ID: failure.ID,
+    field: 'Notes',
+    value: failure.Notes ?? '',
+  });
+  // On failure the global policy shows the server's message; the dialog and the text stay.
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit((values) => update.mutateAsync(values).then(onDone))} noValidate>
       <Stack gap="md">
         <Textarea
           label="Notes"
@@ -44,12 +38,7 @@ function NotesForm({ failure, onDone }: { failure: FailureCause; onDone: () => v
           rows={5}
           resize="vertical"
           maxLength={2000}
-          value={notes}
-          onChange={(e) => {
-            setNotes(e.currentTarget.value);
-            if (e.currentTarget.value.trim() !== '') setIsMissing(false);
-          }}
-          error={isMissing ? 'Notes are required' : undefined}
+          {...form.getInputProps('value')}
           data-autofocus
         />
         <Group justify="flex-end">

@@ -116,7 +116,7 @@ describe('OfflinePoolPage', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/admin/xchange-offline-pool?coin=1&id=41');
     await screen.findByRole('table', { name: 'Open xChange transactions' });
-    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(await screen.findByRole('button', { name: '2' }));
     await waitFor(() => expect(poolCalls(calls).at(-1)?.get('page')).toBe('2'));
     await user.click(screen.getByRole('button', { name: 'Created On' }));
     await waitFor(() => expect(poolCalls(calls).at(-1)?.get('order')).toBe('asc'));
@@ -173,7 +173,7 @@ describe('OfflinePoolPage', () => {
     useAppStore.getState().setPrivacyMode(true);
     renderApp('/admin/xchange-offline-pool?coin=1');
     const table = await screen.findByRole('table', { name: 'Open xChange transactions' });
-    expect(within(table).getAllByText('Northwind Coffee')[0]).toHaveStyle({ filter: 'blur(6px)' });
+    expect((await within(table).findAllByText('Northwind Coffee'))[0]).toHaveStyle({ filter: 'blur(6px)' });
     expect(within(table).getAllByText('45.00')[0]).toHaveStyle({ filter: 'blur(6px)' });
     expect(screen.getByText('0.01600000')).toHaveStyle({ filter: 'blur(6px)' });
   });

@@ -1,61 +1,40 @@
 import {
+  ADMIN_CALLS,
   AMOUNT_DECIMALS,
   adminPath,
-  badgeColor,
   type FailureCause,
-  formatTransactionRef,
   formatUtcDate,
   isNewFailure,
-  OFFLINE_POOL_PAGE_SIZE,
   type OfflinePool,
   type OfflinePoolRow,
   VOLUME_DECIMALS,
 } from '@bo/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import {
+  MoneyCell,
+  StatusBadge,
+  TransactionRefLink,
+  UtcDateCell,
+  VolumeCell,
+} from '../../../components/data-table/cells';
+import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
+import { ExportButton } from '../../../components/data-table/export-button';
+import { queryState, urlPaging } from '../../../components/data-table/paged';
+import { ListCard } from '../../../components/list-screen/list-screen';
 import { type DefinitionItem, DefinitionList } from '../../../components/ui/definition-list/definition-list';
 import { PageHeader } from '../../../components/ui/page-header';
-import { nextSort, SortableHeader } from '../../../components/ui/sortable-header/sortable-header';
+import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { isApiError } from '../../../lib/api/api-error';
 import { handleApiError } from '../../../lib/api/error-handler';
 import { formatAskedAmount, formatCount, formatDecimal } from '../../../lib/format/decimal';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useOfflinePool, usePoolCoins } from '../api/use-offline-pool';
-import { useOfflinePoolQuery } from '../hooks/use-offline-pool-query';
 
-const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
-
-const dash = (
-  <Text span c="dimmed" fz="sm">
-    —
-  </Text>
-);
-
-/** A transaction's reference, or the bare id if it cannot be formatted (never breaks the table). */
-const refOf = (row: OfflinePoolRow): string => {
-  try {
-    return formatTransactionRef(row.Prefix, row.TransactionID);
-  } catch {
-    return `${row.Prefix}${row.TransactionID}`;
-  }
-};
+const dash = <Dash />;
 
 function FailureCard({ failure }: { failure: FailureCause }) {
   const isNew = isNewFailure(failure.CreatedOn, new Date());
@@ -117,143 +96,76 @@ function Totals({ pool, blur }: { pool: OfflinePool; blur: CSSProperties | undef
   );
 }
 
-function PoolTable({
-  pool,
-  order,
-  onSort,
-  onPage,
-  blur,
-}: {
-  pool: OfflinePool;
-  order: 'asc' | 'desc';
-  onSort: (order: 'asc' | 'desc') => void;
-  onPage: (page: number) => void;
-  blur: CSSProperties | undefined;
-}) {
-  const { records, meta } = pool;
-  const pages = Math.max(1, Math.ceil(meta.total / meta.limit));
-  const amount = (value: string | null, decimals: number) =>
-    value === null ? (
-      dash
-    ) : (
-      <Text span fz="sm" ff="monospace" style={{ ...nowrap, ...blur }}>
-        {formatDecimal(value, decimals)}
-      </Text>
-    );
-  return (
-    <Card component="section" aria-labelledby="pool-list-heading" padding="md">
-      <Title order={2} size="h5" mb="sm" id="pool-list-heading">
-        Open xChange transactions
-      </Title>
-      <Table.ScrollContainer minWidth={1000}>
-        <Table verticalSpacing={6} fz="sm" striped highlightOnHover aria-label="Open xChange transactions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th style={nowrap}>Transaction ID</Table.Th>
-              <Table.Th style={nowrap}>XChange ID</Table.Th>
-              <Table.Th>Merchant</Table.Th>
-              <Table.Th ta="right">Original Amount</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Value (EUR)</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <SortableHeader
-                label="Created On"
-                nowrap
-                isSorted
-                order={order}
-                onSort={() => onSort(nextSort({ key: 'CreatedOn', order }, 'CreatedOn'))}
-              />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {records.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={8} ta="center">
-                  <Text size="sm" c="dimmed">
-                    No open xChange transaction
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              records.map((row) => {
-                const ref = refOf(row);
-                return (
-                  <Table.Tr key={row.ID}>
-                    <Table.Td style={nowrap}>
-                      <Anchor
-                        component={Link}
-                        to={adminPath('transaction-detail', { id: ref })}
-                        fz="sm"
-                        ff="monospace"
-                      >
-                        {ref}
-                      </Anchor>
-                      <Text fz="xs" c="dimmed">
-                        {row.TransactionType}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ff="monospace" style={nowrap}>
-                      xc{row.XChangeID}
-                    </Table.Td>
-                    <Table.Td maw={220}>
-                      <Text fz="sm" truncate="end" title={row.ShopTitle} style={blur}>
-                        {row.ShopTitle}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      <Text span fz="sm" ff="monospace" style={blur}>
-                        {formatAskedAmount(row.OriginalAmount)} {row.InputCurrency}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{amount(row.Amount, AMOUNT_DECIMALS)}</Table.Td>
-                    <Table.Td ta="right">{amount(row.AmountEUR, VOLUME_DECIMALS)}</Table.Td>
-                    <Table.Td style={nowrap}>
-                      {/* The full status must show, as in the dashboard's table. */}
-                      <Badge
-                        color={badgeColor(row.Status)}
-                        variant="light"
-                        tt="none"
-                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                      >
-                        {row.Status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={nowrap}>
-                      <Text fz="xs" ff="monospace">
-                        {formatUtcDate(row.CreatedOn)}
-                      </Text>
-                      {row.Date === row.CreatedOn ? null : (
-                        <Text fz="xs" c="dimmed" title="The date shown for the transaction (SPEC §4)">
-                          Date: {formatUtcDate(row.Date)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" mt="sm">
-        <Text size="sm" c="dimmed">
-          {meta.total > 0 && records.length > 0
-            ? `Showing ${meta.offset + 1} - ${meta.offset + records.length} of ${formatCount(meta.total)}`
-            : ''}
+function PoolColumns(blur: CSSProperties | undefined): Column<OfflinePoolRow>[] {
+  return [
+    {
+      key: 'TransactionID',
+      header: 'Transaction ID',
+      nowrap: true,
+      cell: (row) => (
+        <>
+          <TransactionRefLink prefix={row.Prefix} id={row.TransactionID} />
+          <Text fz="xs" c="dimmed">
+            {row.TransactionType}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'XChangeID',
+      header: 'XChange ID',
+      nowrap: true,
+      cell: (row) => (
+        <Text span fz="sm" ff="monospace">
+          xc{row.XChangeID}
         </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={meta.page}
-            onChange={onPage}
-            size="sm"
-            withEdges
-            aria-label="Pool pages"
-          />
-        ) : null}
-      </Group>
-    </Card>
-  );
+      ),
+    },
+    {
+      key: 'ShopTitle',
+      header: 'Merchant',
+      cell: (row) => (
+        <Text fz="sm" truncate="end" maw={220} title={row.ShopTitle} style={blur}>
+          {row.ShopTitle}
+        </Text>
+      ),
+    },
+    {
+      key: 'OriginalAmount',
+      header: 'Original Amount',
+      align: 'right',
+      nowrap: true,
+      cell: (row) => (
+        <Text span fz="sm" ff="monospace" style={blur}>
+          {formatAskedAmount(row.OriginalAmount)} {row.InputCurrency}
+        </Text>
+      ),
+    },
+    { key: 'Amount', header: 'Amount', align: 'right', cell: (row) => <MoneyCell value={row.Amount} /> },
+    {
+      key: 'AmountEUR',
+      header: 'Value (EUR)',
+      align: 'right',
+      cell: (row) => <VolumeCell value={row.AmountEUR} />,
+    },
+    { key: 'Status', header: 'Status', nowrap: true, cell: (row) => <StatusBadge status={row.Status} /> },
+    {
+      key: 'CreatedOn',
+      header: 'Created On',
+      sort: 'CreatedOn',
+      nowrap: true,
+      cell: (row) => (
+        <>
+          <UtcDateCell value={row.CreatedOn} withZone={false} />
+          {row.Date === row.CreatedOn ? null : (
+            <Text fz="xs" c="dimmed" title="The date shown for the transaction (SPEC §4)">
+              Date: {formatUtcDate(row.Date)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+  ];
 }
 
 /**
@@ -262,21 +174,13 @@ function PoolTable({
  * opened it for. A coin picker moves to another coin; an address that cannot be read says why.
  */
 export function OfflinePoolPage() {
-  const { query, chooseCoin, setPage, setOrder } = useOfflinePoolQuery();
+  const url = useUrlParams(ADMIN_CALLS.XChangeOfflinePool.params);
+  const { params, problems } = url;
   const coins = usePoolCoins();
-  const params = query.kind === 'ok' ? query.params : null;
-  const pool = useOfflinePool(
-    params && {
-      coin: params.coin,
-      id: params.id,
-      page: params.page,
-      order: params.order,
-      limit: OFFLINE_POOL_PAGE_SIZE,
-    },
-  );
+  const pool = useOfflinePool(params);
   const blur = privacyStyle(useAppStore((s) => s.privacyMode));
-  const selectedCoin =
-    query.kind === 'ok' ? query.params.coin : query.kind === 'invalid' ? query.coinId : null;
+  const coinProblem = problems.find((p) => p.key === 'coin');
+  const selectedCoin = params?.coin ?? null;
   // A refused coin or failure record is this page's own message; anything else follows the global policy.
   const isRefused =
     isApiError(pool.error) && (pool.error.httpStatus === 400 || pool.error.httpStatus === 404);
@@ -284,6 +188,7 @@ export function OfflinePoolPage() {
     if (pool.error && !isRefused) handleApiError(pool.error);
   }, [pool.error, isRefused]);
   const data = pool.isError ? undefined : pool.data;
+  const columns = PoolColumns(blur);
 
   return (
     <Stack gap="lg">
@@ -314,8 +219,9 @@ export function OfflinePoolPage() {
                 label: `${c.Name} (${c.ShortName})`,
               }))}
               value={selectedCoin === null ? null : String(selectedCoin)}
+              // Another coin: its own pool from the first page; the failure record belonged to the old coin.
               onChange={(value) => {
-                if (value !== null) chooseCoin(Number(value));
+                if (value !== null) url.set({ coin: value }, { clear: true });
               }}
               w={260}
             />
@@ -323,29 +229,41 @@ export function OfflinePoolPage() {
         }
       />
 
-      {query.kind === 'none' ? (
-        <Card padding="lg">
-          <Text c="dimmed">Choose a coin to see its open xChange transactions.</Text>
-        </Card>
-      ) : query.kind === 'invalid' ? (
+      {problems.length > 0 ? (
         <Alert color="red" variant="light" title="This address has a problem" icon={<IconAlertTriangle />}>
-          {query.message}. Choose a coin above to start again.
+          {problems.map((p) => `${p.message} (${p.key}=${p.value})`).join('; ')}.{' '}
+          {params === null ? 'Choose a coin above to start again.' : 'Shown without it.'}
         </Alert>
+      ) : null}
+      {params === null ? (
+        coinProblem ? null : (
+          <Card padding="lg">
+            <Text c="dimmed">Choose a coin to see its open xChange transactions.</Text>
+          </Card>
+        )
       ) : isRefused ? (
         <Alert color="red" variant="light" title="Nothing to show" icon={<IconAlertTriangle />}>
           {pool.error?.message}. Choose a coin above to start again.
         </Alert>
-      ) : pool.isPending ? (
-        <Skeleton h={320} />
-      ) : !data ? (
-        <Text size="sm" c="dimmed">
-          Could not load the pool.
-        </Text>
       ) : (
         <>
-          {data.Failure ? <FailureCard failure={data.Failure} /> : null}
-          <Totals pool={data} blur={blur} />
-          <PoolTable pool={data} order={query.params.order} onSort={setOrder} onPage={setPage} blur={blur} />
+          {data?.Failure ? <FailureCard failure={data.Failure} /> : null}
+          {data ? <Totals pool={data} blur={blur} /> : null}
+          <ListCard
+            title="Open xChange transactions"
+            actions={<ExportButton call="XChangeOfflinePool" params={params} columns={columns} />}
+          >
+            <DataTable
+              label="Open xChange transactions"
+              columns={columns}
+              rowKey={(row) => row.ID}
+              empty="No open xChange transaction"
+              minWidth={1000}
+              {...queryState(pool, data?.records)}
+              sort={{ key: 'CreatedOn', order: params.order, onSort: (_, order) => url.set({ order }) }}
+              paging={urlPaging(url, data?.meta)}
+            />
+          </ListCard>
         </>
       )}
     </Stack>

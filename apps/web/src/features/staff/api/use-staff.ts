@@ -1,7 +1,4 @@
-import type { ADMIN_CALLS, ParamsOf } from '@bo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCall } from '../../../lib/api/admin-client';
-import { queryKey } from '../../../lib/api/query-keys';
+import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 
 // Other administrators change staff and sessions too; a list left open should not go stale for long.
@@ -11,29 +8,9 @@ export const useStaffList = () => useAdminQuery('ListStaff', {}, { refetchInterv
 
 export const useStaffSessions = () => useAdminQuery('StaffSessions', {}, { refetchInterval: REFRESH_MS });
 
-/** Both lists change together: a disabled account loses its sessions, an ended session its count. */
-const useRefreshStaff = () => {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: queryKey('admin', 'ListStaff').slice(0, 2) }),
-      client.invalidateQueries({ queryKey: queryKey('admin', 'StaffSessions').slice(0, 2) }),
-    ]);
-};
+// Both lists change together: a disabled account loses its sessions, an ended session its count.
+const STAFF_LISTS = ['ListStaff', 'StaffSessions'] as const;
 
-export const useUpdateStaff = () => {
-  const refresh = useRefreshStaff();
-  return useMutation({
-    mutationFn: (params: ParamsOf<typeof ADMIN_CALLS.UpdateStaff>) => adminCall('UpdateStaff', params),
-    onSettled: refresh,
-  });
-};
+export const useUpdateStaff = () => useAdminMutation('UpdateStaff', { invalidates: STAFF_LISTS });
 
-export const useEndStaffSession = () => {
-  const refresh = useRefreshStaff();
-  return useMutation({
-    mutationFn: (params: ParamsOf<typeof ADMIN_CALLS.EndStaffSession>) =>
-      adminCall('EndStaffSession', params),
-    onSettled: refresh,
-  });
-};
+export const useEndStaffSession = () => useAdminMutation('EndStaffSession', { invalidates: STAFF_LISTS });

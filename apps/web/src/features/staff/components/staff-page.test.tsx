@@ -87,7 +87,7 @@ describe('StaffPage', () => {
   it('lists the staff with role and state, and their live sessions', async () => {
     renderStaff();
     const staff = await screen.findByRole('table', { name: 'Staff accounts' });
-    const bob = within(staff).getByRole('row', { name: /bob/ });
+    const bob = await within(staff).findByRole('row', { name: /bob/ });
     expect(within(bob).getByRole('combobox', { name: 'Role of bob' })).toHaveValue('4');
     expect(within(bob).getByText('Enabled')).toBeInTheDocument();
     expect(within(bob).getByText('2026-02-01 09:00:00 AM')).toBeInTheDocument();
@@ -96,9 +96,10 @@ describe('StaffPage', () => {
     expect(within(alice).getByText('You')).toBeInTheDocument();
     expect(within(alice).getByRole('combobox', { name: 'Role of alice' })).toBeDisabled();
     expect(within(alice).getByRole('button', { name: 'Disable alice' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
 
     const sessions = await screen.findByRole('table', { name: 'Live sessions' });
-    const mine = within(sessions).getByRole('row', { name: /10\.0\.0\.1/ });
+    const mine = await within(sessions).findByRole('row', { name: /10\.0\.0\.1/ });
     expect(within(mine).getByText('This session')).toBeInTheDocument();
     expect(within(mine).queryByRole('button', { name: /End session/ })).not.toBeInTheDocument();
     const bobs = within(sessions).getByRole('row', { name: /10\.0\.0\.2/ });

@@ -1,89 +1,61 @@
-import { formatUtcDate, type StaffMember, type StaffRoleOption, type StaffSession } from '@bo/contract';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import type { CSSProperties } from 'react';
+import type { StaffMember, StaffSession } from '@bo/contract';
+import { Badge, Button, Group, NativeSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { UtcDateCell } from '../../../components/data-table/cells';
+import { type Column, DataTable } from '../../../components/data-table/data-table';
+import { ExportButton } from '../../../components/data-table/export-button';
+import { queryState } from '../../../components/data-table/paged';
+import { ListCard, ScreenHeader } from '../../../components/list-screen/list-screen';
 import { openConfirm } from '../../../components/ui/confirm';
-import { PageHeader } from '../../../components/ui/page-header';
 import { notifySuccess } from '../../../lib/notify';
 import { useAppStore } from '../../../lib/session/session.store';
 import { useEndStaffSession, useStaffList, useStaffSessions, useUpdateStaff } from '../api/use-staff';
 
-const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
+// Nobody changes their own access here: another administrator must (the server refuses it too).
+const SELF_HINT = 'Another administrator must change your own account';
 
-function LoadState({
-  isLoading,
-  isError,
-  isEmpty,
-  emptyText,
-}: {
-  isLoading: boolean;
-  isError: boolean;
-  isEmpty: boolean;
-  emptyText: string;
-}) {
-  if (isLoading) return <Skeleton h={120} />;
-  const text = isError ? 'Could not load this list.' : isEmpty ? emptyText : null;
-  return text ? (
-    <Text size="sm" c="dimmed">
-      {text}
-    </Text>
-  ) : null;
-}
-
-function When({ value }: { value: string | null }) {
-  if (!value)
-    return (
-      <Text span fz="sm" c="dimmed">
-        Never
+const nameCell = (name: string, detail: string, badge?: string) => (
+  <>
+    <Group gap={6} wrap="nowrap">
+      <Text fz="sm" fw={600}>
+        {name}
       </Text>
-    );
-  return (
-    <Text span fz="sm" ff="monospace" style={nowrap}>
-      {formatUtcDate(value)}
+      {badge ? (
+        <Badge size="xs" variant="light">
+          {badge}
+        </Badge>
+      ) : null}
+    </Group>
+    <Text fz="xs" c="dimmed">
+      {detail}
     </Text>
-  );
-}
+  </>
+);
 
-function StaffRow({
-  member,
-  roles,
-  isSelf,
-}: {
-  member: StaffMember;
-  roles: StaffRoleOption[];
-  isSelf: boolean;
-}) {
+function StaffTable() {
+  const list = useStaffList();
   const update = useUpdateStaff();
-  const name = member.Username;
+  const me = useAppStore((s) => s.session?.Username);
+  const roles = list.data?.roles ?? [];
+  const isBusy = (member: StaffMember) => update.isPending && update.variables?.ID === member.ID;
 
-  const changeRole = (roleId: number) => {
+  const changeRole = (member: StaffMember, roleId: number) => {
     const role = roles.find((r) => r.ID === roleId);
     if (!role || roleId === member.RoleID) return;
     openConfirm({
-      title: `Change the role of ${name}?`,
-      message: `${name} becomes ${role.Name} (was ${member.Role}). Their next call and their live feeds follow the new role at once.`,
+      title: `Change the role of ${member.Username}?`,
+      message: `${member.Username} becomes ${role.Name} (was ${member.Role}). Their next call and their live feeds follow the new role at once.`,
       confirmLabel: 'Change role',
       onConfirm: () =>
         update.mutate(
           { ID: member.ID, RoleID: roleId },
-          { onSuccess: () => notifySuccess(`${name} is now ${role.Name}`) },
+          { onSuccess: () => notifySuccess(`${member.Username} is now ${role.Name}`) },
         ),
     });
   };
 
-  const toggleDisabled = () => {
+  const toggleDisabled = (member: StaffMember) => {
     const disable = !member.Disabled;
+    const name = member.Username;
     openConfirm({
       title: disable ? `Disable ${name}?` : `Enable ${name}?`,
       message: disable
@@ -99,118 +71,116 @@ function StaffRow({
     });
   };
 
-  // Nobody changes their own access here: another administrator must (the server refuses it too).
-  const selfHint = isSelf ? 'Another administrator must change your own account' : null;
-  return (
-    <Table.Tr>
-      <Table.Td style={nowrap}>
-        <Group gap={6} wrap="nowrap">
-          <Text fz="sm" fw={600}>
-            {name}
-          </Text>
-          {isSelf ? (
-            <Badge size="xs" variant="light">
-              You
-            </Badge>
-          ) : null}
-        </Group>
-        <Text fz="xs" c="dimmed">
-          {member.DisplayName}
-        </Text>
-      </Table.Td>
-      <Table.Td>{member.Email}</Table.Td>
-      <Table.Td>
-        <Tooltip label={selfHint} disabled={!selfHint}>
+  const columns: Column<StaffMember>[] = [
+    {
+      key: 'Username',
+      header: 'Username',
+      nowrap: true,
+      cell: (m) => nameCell(m.Username, m.DisplayName, m.Username === me ? 'You' : undefined),
+    },
+    { key: 'Email', header: 'E-mail' },
+    {
+      key: 'Role',
+      header: 'Role',
+      cell: (m) => (
+        <Tooltip label={SELF_HINT} disabled={m.Username !== me}>
           <NativeSelect
-            aria-label={`Role of ${name}`}
+            aria-label={`Role of ${m.Username}`}
             size="xs"
-            value={String(member.RoleID)}
-            disabled={isSelf || update.isPending}
+            value={String(m.RoleID)}
+            disabled={m.Username === me || isBusy(m)}
             data={roles.map((r) => ({ value: String(r.ID), label: r.Name }))}
-            onChange={(event) => changeRole(Number(event.currentTarget.value))}
+            onChange={(event) => changeRole(m, Number(event.currentTarget.value))}
           />
         </Tooltip>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={member.Disabled ? 'red' : 'teal'} variant="light">
-          {member.Disabled ? 'Disabled' : 'Enabled'}
+      ),
+    },
+    {
+      key: 'Disabled',
+      header: 'Status',
+      cell: (m) => (
+        <Badge color={m.Disabled ? 'red' : 'teal'} variant="light">
+          {m.Disabled ? 'Disabled' : 'Enabled'}
         </Badge>
-      </Table.Td>
-      <Table.Td>
-        <When value={member.LastLoginOn} />
-      </Table.Td>
-      <Table.Td ta="right" ff="monospace">
-        {member.LiveSessions}
-      </Table.Td>
-      <Table.Td ta="right">
-        <Tooltip label={selfHint} disabled={!selfHint}>
-          <Button
-            size="compact-xs"
-            variant="light"
-            color={member.Disabled ? 'teal' : 'red'}
-            disabled={isSelf}
-            loading={update.isPending}
-            onClick={toggleDisabled}
-            aria-label={`${member.Disabled ? 'Enable' : 'Disable'} ${name}`}
-          >
-            {member.Disabled ? 'Enable' : 'Disable'}
-          </Button>
-        </Tooltip>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
+      ),
+    },
+    {
+      key: 'LastLoginOn',
+      header: 'Last sign-in',
+      cell: (m) => <UtcDateCell value={m.LastLoginOn} empty="Never" withZone={false} />,
+    },
+    { key: 'LiveSessions', header: 'Sessions', align: 'right' },
+  ];
 
-function StaffTable() {
-  const list = useStaffList();
-  const me = useAppStore((s) => s.session?.Username);
-  const rows = list.data?.data ?? [];
   return (
-    <Card component="section" aria-labelledby="staff-heading" padding="md">
-      <Title order={2} size="h5" mb="sm" id="staff-heading">
-        Staff accounts
-      </Title>
-      <LoadState
-        isLoading={list.isPending}
-        isError={list.isError}
-        isEmpty={rows.length === 0}
-        emptyText="No staff account found"
+    <ListCard
+      title="Staff accounts"
+      actions={<ExportButton call="ListStaff" params={{}} columns={columns} />}
+    >
+      <DataTable
+        label="Staff accounts"
+        columns={columns}
+        rowKey={(m) => m.ID}
+        empty="No staff account found"
+        minWidth={820}
+        {...queryState(list, list.data?.data)}
+        rowActions={(m) => (
+          <Tooltip label={SELF_HINT} disabled={m.Username !== me}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color={m.Disabled ? 'teal' : 'red'}
+              disabled={m.Username === me}
+              loading={isBusy(m)}
+              onClick={() => toggleDisabled(m)}
+              aria-label={`${m.Disabled ? 'Enable' : 'Disable'} ${m.Username}`}
+            >
+              {m.Disabled ? 'Enable' : 'Disable'}
+            </Button>
+          </Tooltip>
+        )}
       />
-      {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing={6} fz="sm" striped highlightOnHover aria-labelledby="staff-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th ta="right">Sessions</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((member) => (
-                <StaffRow
-                  key={member.ID}
-                  member={member}
-                  roles={list.data?.roles ?? []}
-                  isSelf={member.Username === me}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Card>
+    </ListCard>
   );
 }
 
-function SessionRow({ session }: { session: StaffSession }) {
+const sessionColumns: Column<StaffSession>[] = [
+  { key: 'Username', header: 'Staff', nowrap: true, cell: (s) => nameCell(s.Username, s.Role) },
+  {
+    key: 'CreatedAt',
+    header: 'Signed in',
+    cell: (s) => <UtcDateCell value={s.CreatedAt} withZone={false} />,
+  },
+  {
+    key: 'LastSeenAt',
+    header: 'Last seen',
+    cell: (s) => <UtcDateCell value={s.LastSeenAt} withZone={false} />,
+  },
+  {
+    key: 'IP',
+    header: 'Address',
+    cell: (s) => (
+      <Text span fz="sm" ff="monospace">
+        {s.IP ?? '—'}
+      </Text>
+    ),
+  },
+  {
+    key: 'UserAgent',
+    header: 'Browser',
+    cell: (s) => (
+      <Text fz="xs" truncate="end" maw={260} title={s.UserAgent ?? undefined}>
+        {s.UserAgent ?? '—'}
+      </Text>
+    ),
+  },
+];
+
+function SessionsTable() {
+  const list = useStaffSessions();
   const end = useEndStaffSession();
-  const where = [session.IP, session.UserAgent].filter(Boolean).join(', ');
-  const confirmEnd = () =>
+  const confirmEnd = (session: StaffSession) => {
+    const where = [session.IP, session.UserAgent].filter(Boolean).join(', ');
     openConfirm({
       title: `End this session of ${session.Username}?`,
       message: `${session.Username} is signed out of it at once${where ? ` (${where})` : ''}, and its live feeds close. Their other sessions stay open.`,
@@ -222,86 +192,36 @@ function SessionRow({ session }: { session: StaffSession }) {
           { onSuccess: () => notifySuccess(`Session of ${session.Username} ended`) },
         ),
     });
+  };
   return (
-    <Table.Tr>
-      <Table.Td style={nowrap}>
-        <Text fz="sm" fw={600}>
-          {session.Username}
-        </Text>
-        <Text fz="xs" c="dimmed">
-          {session.Role}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <When value={session.CreatedAt} />
-      </Table.Td>
-      <Table.Td>
-        <When value={session.LastSeenAt} />
-      </Table.Td>
-      <Table.Td ff="monospace">{session.IP ?? '—'}</Table.Td>
-      <Table.Td maw={260}>
-        <Text fz="xs" truncate="end" title={session.UserAgent ?? undefined}>
-          {session.UserAgent ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td ta="right">
-        {session.Current ? (
-          <Badge variant="light" size="sm">
-            This session
-          </Badge>
-        ) : (
-          <Button
-            size="compact-xs"
-            variant="light"
-            color="red"
-            loading={end.isPending}
-            onClick={confirmEnd}
-            aria-label={`End session of ${session.Username} from ${session.IP ?? 'unknown address'}`}
-          >
-            End session
-          </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-function SessionsTable() {
-  const list = useStaffSessions();
-  const rows = list.data ?? [];
-  return (
-    <Card component="section" aria-labelledby="sessions-heading" padding="md">
-      <Title order={2} size="h5" mb="sm" id="sessions-heading">
-        Live sessions
-      </Title>
-      <LoadState
-        isLoading={list.isPending}
-        isError={list.isError}
-        isEmpty={rows.length === 0}
-        emptyText="No live session"
+    <ListCard title="Live sessions">
+      <DataTable
+        label="Live sessions"
+        columns={sessionColumns}
+        rowKey={(s) => s.SessionID}
+        empty="No live session"
+        minWidth={760}
+        {...queryState(list, list.data)}
+        rowActions={(s) =>
+          s.Current ? (
+            <Badge variant="light" size="sm">
+              This session
+            </Badge>
+          ) : (
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              loading={end.isPending && end.variables?.SessionID === s.SessionID}
+              onClick={() => confirmEnd(s)}
+              aria-label={`End session of ${s.Username} from ${s.IP ?? 'unknown address'}`}
+            >
+              End session
+            </Button>
+          )
+        }
       />
-      {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing={6} fz="sm" striped highlightOnHover aria-labelledby="sessions-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Staff</Table.Th>
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Browser</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((session) => (
-                <SessionRow key={session.SessionID} session={session} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Card>
+    </ListCard>
   );
 }
 
@@ -313,7 +233,7 @@ function SessionsTable() {
 export function StaffPage() {
   return (
     <Stack gap="lg">
-      <PageHeader
+      <ScreenHeader
         title="Staff"
         description="Change a staff member’s role, disable or enable an account, and end sessions. Every change is written to the audit log and applies at once."
       />

@@ -1,6 +1,6 @@
-import { formatTransactionRef, type TransactionPrefix } from '@bo/contract';
-
-export type NotificationKind = 'PAID' | 'EXPIRED' | 'PAYOUT';
+import type { TransactionPrefix } from '../entities/transaction.schema';
+import type { NotificationKind } from '../events/events.schema';
+import { formatTransactionRef } from './transaction-ref.rule';
 
 /**
  * The text of a notification (SPEC §7.3: '{id} paid successfully'), with the reference as staff type it:

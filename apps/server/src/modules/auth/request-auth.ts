@@ -1,17 +1,16 @@
 import type { PermissionSlug } from '@bo/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
-import type { Jwt } from '../modules/auth/jwt.service';
-import { type LiveSession, SESSION_COOKIE, type Sessions } from '../modules/auth/session.service';
-import { permissionSlugsOfRole } from '../modules/staff/staff.repository';
-import { ApiError, unauthorized } from './errors';
+import type { Db } from '../../db/database';
+import { ApiError, unauthorized } from '../../plugins/errors';
+import type { Actor } from '../audit/audit.service';
+import { permissionSlugsOfRole } from '../staff/staff.repository';
+import type { Jwt } from './jwt.service';
+import { type LiveSession, SESSION_COOKIE, type Sessions } from './session.service';
 
-export interface StaffContext {
-  staffId: number;
-  username: string;
+/** A signed-in caller: who they are (an Actor, with the session they use) and what they may do. */
+export interface StaffContext extends Actor {
   sessionId: string;
   permissions: string[];
-  ip: string;
 }
 
 /** How a request proves who it is: the session cookie (main service) or the bearer JWT (admin service). */

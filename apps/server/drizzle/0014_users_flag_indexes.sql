@@ -1,0 +1,3 @@
+CREATE INDEX "merchants_disabled_checkout_idx" ON "merchants" USING btree ("registered_on","id") WHERE "merchants"."disable_checkout";--> statement-breakpoint
+CREATE INDEX "merchants_disabled_payout_idx" ON "merchants" USING btree ("registered_on","id") WHERE "merchants"."disable_payout";--> statement-breakpoint
+CREATE INDEX "merchants_lifetime_member_idx" ON "merchants" USING btree ("registered_on","id") WHERE "merchants"."lifetime_member";
