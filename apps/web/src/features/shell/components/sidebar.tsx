@@ -2,13 +2,23 @@ import { type AdminRouteName, PRODUCT_VERSION } from '@bo/contract';
 import { AppShell, Badge, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   type Icon,
+  IconBuildingStore,
+  IconCashBanknote,
+  IconChartBar,
+  IconCurrencyEthereum,
+  IconCurrencyXrp,
   IconExternalLink,
+  IconHeartbeat,
+  IconId,
   IconLayoutDashboard,
   IconPoint,
+  IconReceipt2,
   IconScale,
   IconShieldLock,
   IconStack2,
+  IconTicket,
   IconUsers,
+  IconZoomMoney,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -23,6 +33,16 @@ const ICONS: Partial<Record<AdminRouteName, Icon>> = {
   staff: IconUsers,
   'balance-sheet': IconScale,
   'xchange-offline-pool': IconStack2,
+  users: IconBuildingStore,
+  kyc: IconId,
+  'payout-schemas': IconReceipt2,
+  'pending-payouts': IconCashBanknote,
+  'coin-health': IconHeartbeat,
+  vtokens: IconTicket,
+  'xchange-search': IconZoomMoney,
+  'altcoin-stats': IconChartBar,
+  'transaction-xrp-pool': IconCurrencyXrp,
+  'transaction-ether-pool': IconCurrencyEthereum,
 };
 
 function CoinsOnline() {
