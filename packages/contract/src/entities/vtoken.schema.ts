@@ -35,7 +35,8 @@ export const vtokenRowSchema = z.object({
   Status: z.enum(VTOKEN_STATUSES),
   /** The amount in the coin, 8 decimals. */
   Amount: decimalString,
-  CoinName: z.string(),
+  /** The coin's short name (BTC). */
+  Coin: z.string(),
   AltCoinID: z.number().int(),
   /** What the buyer paid, in InputCurrency. */
   OriginalAmount: decimalString,
@@ -91,7 +92,8 @@ export const xchangeSearchRowSchema = z.object({
   OriginalAmount: decimalString,
   InputCurrency: z.string(),
   Amount: decimalString,
-  CoinName: z.string(),
+  /** The coin's short name (BTC). */
+  Coin: z.string(),
   CoinAddress: z.string(),
   Security: z.string(),
   CreatedOn: z.string(),

@@ -98,7 +98,7 @@ const rowSelect = {
   originalAmount: v.originalAmount,
   inputCurrency: v.inputCurrency,
   altCoinId: v.altCoinId,
-  coinName: altCoins.name,
+  coinName: altCoins.shortName,
   merchantId: v.merchantId,
   shopTitle: merchants.shopTitle,
   prefix: transactions.prefix,

@@ -65,7 +65,7 @@ const rowOf = (r: VTokenRowData): VTokenRow => ({
   Code: r.code,
   Status: r.status,
   Amount: r.amount,
-  CoinName: r.coinName,
+  Coin: r.coinName,
   AltCoinID: r.altCoinId,
   OriginalAmount: r.originalAmount,
   InputCurrency: r.inputCurrency,

@@ -23,23 +23,20 @@ function Details({ vtoken }: { vtoken: VTokenDetail }) {
   const items: DefinitionItem[] = [
     ['Claim code', <CopyableId key="c" value={vtoken.Code} label="Copy claim code" />],
     ['Status', <StatusBadge key="s" status={VTOKEN_BADGE_STATUS[vtoken.Status]} />],
-    ['Amount', <MoneyCell key="a" value={vtoken.Amount} unit={vtoken.CoinName} />],
-    [
-      'Sold for',
-      <MoneyCell key="o" value={vtoken.OriginalAmount} decimals={2} unit={vtoken.InputCurrency} />,
-    ],
+    ['Amount', <MoneyCell key="a" value={vtoken.Amount} unit={vtoken.Coin} />],
+    ['Sold for', <MoneyCell key="o" value={vtoken.OriginalAmount} unit={vtoken.InputCurrency} />],
     ['Merchant', <MerchantLink key="m" id={vtoken.MerchantID} name={vtoken.ShopTitle} />],
     ['Created (UTC)', when(vtoken.CreatedOn)],
     ['Claimed (UTC)', when(vtoken.ClaimedOn)],
     ['Holder', vtoken.ClaimedBy ?? <Dash />],
     ['Cancelled (UTC)', when(vtoken.CancelledOn)],
-    ['Cancelled by', vtoken.CancelledBy ?? (vtoken.CancelledOn ? 'platform' : <Dash />)],
+    ['Cancelled by', vtoken.CancelledBy ?? (vtoken.CancelledOn ? 'not recorded' : <Dash />)],
     ['Reason', vtoken.CancelReason ?? <Dash />],
   ];
   const transaction: DefinitionItem[] = [
     ['Transaction', <TransactionRefLink key="t" prefix={vtoken.Prefix} id={vtoken.TransactionID} />],
     ['Transaction status', <StatusBadge key="s" status={vtoken.Transaction.Status} />],
-    ['XChange ID', vtoken.Transaction.XChangeID ?? <Dash />],
+    ['XChange ID', vtoken.Transaction.XChangeID === null ? <Dash /> : `xc${vtoken.Transaction.XChangeID}`],
   ];
   return (
     <Stack gap="md">

@@ -1,5 +1,5 @@
 import { ADMIN_CALLS, VTOKEN_BADGE_STATUS, VTOKEN_STATUSES, type VTokenRow } from '@bo/contract';
-import { Button, Select, TextInput } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import {
   TransactionRefLink,
   UtcDateCell,
 } from '../../../components/data-table/cells';
-import { type Column, DataTable } from '../../../components/data-table/data-table';
+import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
@@ -24,12 +24,33 @@ import { VTokenDrawer } from './vtoken-drawer';
 const SEARCH_DEBOUNCE_MS = 400;
 const STATUS_LABELS = { active: 'Active', claimed: 'Claimed', cancelled: 'Cancelled' } as const;
 
+/** When it was claimed and by whom, or when it was cancelled; a dash while active. */
+function Outcome({ row }: { row: VTokenRow }) {
+  const at = row.ClaimedOn ?? row.CancelledOn;
+  if (!at) return <Dash />;
+  return (
+    <Stack gap={0}>
+      <UtcDateCell value={at} withZone={false} />
+      <Text span fz="xs" c="dimmed">
+        {row.ClaimedOn ? (row.ClaimedBy ?? 'holder not recorded') : 'cancelled'}
+      </Text>
+    </Stack>
+  );
+}
+
 const columns: Column<VTokenRow>[] = [
   {
     key: 'Code',
     header: 'Claim code',
     nowrap: true,
-    cell: (r) => <span style={{ fontFamily: 'monospace' }}>{r.Code}</span>,
+    cell: (r) => (
+      <Stack gap={0}>
+        <Text span fz="xs" ff="monospace">
+          {r.Code}
+        </Text>
+        <TransactionRefLink prefix={r.Prefix} id={r.TransactionID} />
+      </Stack>
+    ),
   },
   {
     key: 'Status',
@@ -42,14 +63,16 @@ const columns: Column<VTokenRow>[] = [
     header: 'Amount',
     sort: 'Amount',
     align: 'right',
-    cell: (r) => <MoneyCell value={r.Amount} unit={r.CoinName} />,
+    cell: (r) => (
+      <Stack gap={0} align="flex-end">
+        <MoneyCell value={r.Amount} unit={r.Coin} />
+        <Text span fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          sold for <MoneyCell value={r.OriginalAmount} unit={r.InputCurrency} />
+        </Text>
+      </Stack>
+    ),
   },
-  {
-    key: 'OriginalAmount',
-    header: 'Sold for',
-    align: 'right',
-    cell: (r) => <MoneyCell value={r.OriginalAmount} decimals={2} unit={r.InputCurrency} />,
-  },
+  { key: 'OriginalAmount', header: 'Sold for', cell: () => null },
   {
     key: 'ShopTitle',
     header: 'Merchant',
@@ -71,11 +94,25 @@ const columns: Column<VTokenRow>[] = [
   {
     key: 'ClaimedOn',
     header: 'Claimed (UTC)',
+    exportHeader: 'Claimed (UTC)',
     nowrap: true,
-    cell: (r) => <UtcDateCell value={r.ClaimedOn} withZone={false} />,
+    cell: (r) => <Outcome row={r} />,
   },
-  { key: 'ClaimedBy', header: 'Holder', export: 'ClaimedBy', cell: (r) => r.ClaimedBy ?? '' },
+  { key: 'ClaimedBy', header: 'Holder', export: 'ClaimedBy', exportHeader: 'Holder', cell: () => null },
+  { key: 'CancelledOn', header: 'Cancelled (UTC)', exportHeader: 'Cancelled (UTC)', cell: () => null },
 ];
+
+/**
+ * What the table shows: the transaction sits under the claim code, the price under the amount, the holder and
+ * the cancellation in the Claimed column.
+ */
+const shownColumns = columns.filter(
+  (c) =>
+    c.key !== 'ClaimedBy' &&
+    c.key !== 'CancelledOn' &&
+    c.key !== 'OriginalAmount' &&
+    c.key !== 'TransactionID',
+);
 
 /** The search box: typed text stays put, the list follows once typing pauses. */
 function KeywordBox({ value, onChange }: { value: string; onChange: (keyword: string) => void }) {
@@ -87,7 +124,7 @@ function KeywordBox({ value, onChange }: { value: string; onChange: (keyword: st
   return (
     <TextInput
       label="Search"
-      placeholder="Claim code, T reference, holder, shop"
+      placeholder="Code, T reference, holder, shop"
       leftSection={<IconSearch size={14} />}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
@@ -186,7 +223,7 @@ export function VTokensPage() {
     >
       <DataTable
         label="vTokens"
-        columns={columns}
+        columns={shownColumns}
         rowKey={(row) => row.ID}
         empty="No vToken matches"
         onRowClick={(row) => setOpenId(row.ID)}

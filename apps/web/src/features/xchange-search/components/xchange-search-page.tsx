@@ -6,7 +6,7 @@ import {
   type XChangeSearchField,
   type XChangeSearchRow,
 } from '@bo/contract';
-import { Button, Select, Text, TextInput } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,6 +26,17 @@ import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { formatCount } from '../../../lib/format/decimal';
 
+/** A long hash or address: its ends, the whole on hover; copied and exported whole. */
+function ShortText({ value }: { value: string }) {
+  const short = value.length > 18 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;
+  return (
+    <Text span fz="xs" ff="monospace" title={value}>
+      {short}
+    </Text>
+  );
+}
+
+/** Every field, for the CSV; the table leaves the type (under the reference) and the hash out. */
 const columns: Column<XChangeSearchRow>[] = [
   {
     key: 'XChangeID',
@@ -37,14 +48,20 @@ const columns: Column<XChangeSearchRow>[] = [
     key: 'TransactionID',
     header: 'Transaction',
     nowrap: true,
-    cell: (r) => <TransactionRefLink prefix={r.Prefix} id={r.TransactionID} />,
+    cell: (r) => (
+      <Stack gap={0}>
+        <TransactionRefLink prefix={r.Prefix} id={r.TransactionID} />
+        <Text span fz="xs" c="dimmed">
+          {r.TransactionType}
+        </Text>
+      </Stack>
+    ),
   },
   {
     key: 'ShopTitle',
     header: 'Merchant',
     cell: (r) => <MerchantLink id={r.MerchantID} name={r.ShopTitle} />,
   },
-  { key: 'TransactionType', header: 'Type', nowrap: true },
   { key: 'Status', header: 'Status', nowrap: true, cell: (r) => <StatusBadge status={r.Status} /> },
   {
     key: 'OriginalAmount',
@@ -56,17 +73,16 @@ const columns: Column<XChangeSearchRow>[] = [
     key: 'Amount',
     header: 'Amount',
     align: 'right',
-    cell: (r) => <MoneyCell value={r.Amount} unit={r.CoinName} />,
+    cell: (r) => <MoneyCell value={r.Amount} unit={r.Coin} />,
   },
   {
     key: 'CoinAddress',
     header: 'Coin address',
-    cell: (r) => (
-      <Text span fz="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-        {r.CoinAddress}
-      </Text>
-    ),
+    nowrap: true,
+    cell: (r) => <ShortText value={r.CoinAddress} />,
   },
+  { key: 'Security', header: 'Transaction hash', cell: (r) => <ShortText value={r.Security} /> },
+  { key: 'TransactionType', header: 'Type', cell: (r) => r.TransactionType },
   {
     key: 'CreatedOn',
     header: 'Created (UTC)',
@@ -123,6 +139,8 @@ function SearchForm(props: {
  * coin address or merchant; each result opens its transaction. One exact match opens nothing by itself:
  * staff see what matched first.
  */
+const shownColumns = columns.filter((c) => c.key !== 'Security' && c.key !== 'TransactionType');
+
 export function XChangeSearchPage() {
   const url = useUrlParams(ADMIN_CALLS.XChangeSearch.params);
   const params = url.params;
@@ -161,7 +179,7 @@ export function XChangeSearchPage() {
       ) : (
         <DataTable
           label="XChange transactions"
-          columns={columns}
+          columns={shownColumns}
           rowKey={(row) => `${row.Prefix}${row.TransactionID}`}
           empty="No exchange transaction matches"
           rowHref={(row) => adminPath('transaction-detail', { id: safeRef(row.Prefix, row.TransactionID) })}
