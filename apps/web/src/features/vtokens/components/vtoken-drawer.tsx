@@ -36,7 +36,10 @@ function Details({ vtoken }: { vtoken: VTokenDetail }) {
   const transaction: DefinitionItem[] = [
     ['Transaction', <TransactionRefLink key="t" prefix={vtoken.Prefix} id={vtoken.TransactionID} />],
     ['Transaction status', <StatusBadge key="s" status={vtoken.Transaction.Status} />],
-    ['XChange ID', vtoken.Transaction.XChangeID === null ? <Dash /> : `xc${vtoken.Transaction.XChangeID}`],
+    [
+      'XChange ID',
+      vtoken.Transaction.XChangeID === null ? <Dash key="x" /> : `xc${vtoken.Transaction.XChangeID}`,
+    ],
   ];
   return (
     <Stack gap="md">
