@@ -58,8 +58,7 @@ export function CancelVTokenDialog({ vtoken, opened, onClose }: CancelVTokenDial
           <Textarea
             label="Reason"
             withAsterisk
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={VTOKEN_CANCEL_REASON_MAX}
             data-autofocus
             {...form.getInputProps('Reason')}
