@@ -1,7 +1,7 @@
 import { ADMIN_CALLS, VTOKEN_CANCEL_REASON_MAX, type VTokenDetail } from '@bo/contract';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useCallForm } from '../../../components/call-form/use-call-form';
 import { handleApiError } from '../../../lib/api/error-handler';
 import { queryKey } from '../../../lib/api/query-keys';
@@ -29,6 +29,8 @@ export function CancelVTokenDialog({ vtoken, opened, onClose }: CancelVTokenDial
     handlesErrors: true,
     onSuccess: (data) => client.setQueryData(queryKey('admin', 'VTokenDetail', { ID: data.ID }), data),
   });
+  // A second click arrives before the busy button is drawn: the ref, not the mutation's state, keeps it out.
+  const isSending = useRef(false);
   const { reset } = form;
   useEffect(() => {
     if (opened) reset();
@@ -37,7 +39,8 @@ export function CancelVTokenDialog({ vtoken, opened, onClose }: CancelVTokenDial
     <Modal opened={opened} onClose={onClose} title="Cancel this vToken" centered>
       <form
         onSubmit={onSubmit(async (values) => {
-          if (cancel.isPending) return;
+          if (isSending.current) return;
+          isSending.current = true;
           try {
             await cancel.mutateAsync({ ...values, ID: vtoken.ID });
             onClose();
@@ -47,6 +50,8 @@ export function CancelVTokenDialog({ vtoken, opened, onClose }: CancelVTokenDial
               handleApiError(error);
               onClose();
             }
+          } finally {
+            isSending.current = false;
           }
         })}
       >
