@@ -13,6 +13,7 @@ const SUITES: Record<string, string> = {
   db: 'db/transactions.bench.ts',
   pglite: 'db/pglite.bench.ts',
   users: 'db/merchants.bench.ts',
+  vtokens: 'db/vtokens.bench.ts',
   live: 'live/live.bench.ts',
   web: 'web/web.bench.ts',
 };

@@ -431,6 +431,54 @@ export const transactions = pgTable(
     index('transactions_balance_sheet_idx')
       .on(t.altCoinId, t.prefix, t.status, t.amount)
       .where(balanceSheetRowOf(t)),
+    // XChange Search by merchant: only the exchange rows, newest first per merchant (ADR 0018).
+    index('transactions_xchange_merchant_idx')
+      .on(t.merchantId, t.createdOn, t.id)
+      .where(sql`${t.xchangeId} is not null`),
+  ],
+);
+
+/**
+ * A vToken (ADR 0018): the voucher a vToken sale (a transaction in vtoken-active or vtoken-claimed) created.
+ * Made by a trigger on every insert into `transactions` (migration 0017); claimed by the platform feed,
+ * cancelled by staff. Merchant, coin, amounts and creation are the transaction's, copied so the list needs
+ * no join with the transactions table.
+ */
+export const vtokens = pgTable(
+  'vtokens',
+  {
+    id: serial('id').primaryKey(),
+    transactionRowId: bigint('transaction_row_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    status: text('status').notNull().$type<'active' | 'claimed' | 'cancelled'>(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    amount: money('amount').notNull(),
+    originalAmount: money('original_amount').notNull(),
+    inputCurrency: text('input_currency').notNull(),
+    createdOn: ts('created_on').notNull(),
+    claimedOn: ts('claimed_on'),
+    claimedBy: text('claimed_by'),
+    cancelledOn: ts('cancelled_on'),
+    cancelledByStaffId: integer('cancelled_by_staff_id').references(() => staff.id),
+    cancelReason: text('cancel_reason'),
+    updatedOn: ts('updated_on').notNull(),
+  },
+  (t) => [
+    uniqueIndex('vtokens_transaction_idx').on(t.transactionRowId),
+    uniqueIndex('vtokens_code_idx').on(t.code.op('text_pattern_ops')),
+    index('vtokens_created_idx').on(t.createdOn, t.id, t.status, t.merchantId, t.altCoinId),
+    index('vtokens_amount_idx').on(t.amount, t.id, t.status, t.merchantId, t.altCoinId, t.createdOn),
+    index('vtokens_status_created_idx').on(t.status, t.createdOn, t.id),
+    index('vtokens_merchant_created_idx').on(t.merchantId, t.createdOn, t.id, t.status),
+    index('vtokens_coin_created_idx').on(t.altCoinId, t.createdOn, t.id, t.status),
+    index('vtokens_holder_idx').on(sql`lower(${t.claimedBy})`),
   ],
 );
 

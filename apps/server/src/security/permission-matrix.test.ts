@@ -24,7 +24,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants } from '../db/schema';
+import { merchants, vtokens } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { ADMIN_EXPORTS } from '../modules/admin/admin.handlers';
 import { totpCode } from '../modules/auth/totp';
@@ -88,6 +88,7 @@ interface Fixture {
   kycCaseId: number;
   kycDocumentId: number;
   matrixRoleId: number;
+  vtokenId: number;
 }
 
 interface Ctx {
@@ -106,6 +107,22 @@ interface Sample<P> {
 }
 
 const RANGE = { start: '2020-01-01', end: '2030-12-31' };
+
+/** A vToken sale: the database makes its vToken (migration 0017); answers the vToken's id. */
+async function newVToken(merchantId: number): Promise<number> {
+  const sale = await insertTransaction(t.database.db, {
+    merchantId,
+    altCoinId: 1,
+    status: 'vtoken-active',
+    amount: '0.00100000',
+  });
+  const [row] = await t.database.db
+    .select({ id: vtokens.id })
+    .from(vtokens)
+    .where(eq(vtokens.transactionRowId, sale.id));
+  if (!row) throw new Error('no vToken made');
+  return row.id;
+}
 
 const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALLS)[K]>> } = {
   GenerateJWTToken: {
@@ -200,6 +217,13 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       ID: await insertRole(t.database.db, { name: `Doomed ${caller}`, description: '' }),
     }),
   },
+  ListVTokens: { params: () => ({}) },
+  VTokenDetail: { params: ({ fx }) => ({ ID: fx.vtokenId }) },
+  // A fresh active vToken for each caller, so each allowed one has a vToken to cancel.
+  CancelVToken: {
+    params: async ({ fx }) => ({ ID: await newVToken(fx.merchantId), Reason: 'Permission matrix check' }),
+  },
+  XChangeSearch: { params: () => ({ q: 'xc1' }) },
 };
 
 const MAIN_SAMPLES: { [K in MainCallName]?: Sample<ParamsOf<(typeof MAIN_CALLS)[K]>> } = {
@@ -351,6 +375,7 @@ beforeAll(async () => {
       name: 'Matrix Role',
       description: 'Permission matrix role',
     }),
+    vtokenId: await newVToken(merchant.id),
   };
   for (const caller of CALLERS) if (caller !== 'nobody') signedIn.set(caller, await signInCaller(caller));
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { altCoins, merchants, rates, transactions } from '../db/schema';
+import { altCoins, merchants, rates, transactions, vtokens } from '../db/schema';
 
 export interface SimMerchant {
   id: number;
@@ -70,5 +70,16 @@ export async function listOpen(
       ),
     )
     .orderBy(asc(transactions.createdOn), asc(transactions.id))
+    .limit(limit);
+}
+
+/** Transactions whose vToken is still active, created before `before`, oldest first (vtokens_status_created_idx). */
+export async function listActiveVTokens(db: DbOrTx, before: Date, limit: number): Promise<OpenTransaction[]> {
+  return db
+    .select({ transactionId: transactions.transactionId, createdOn: vtokens.createdOn })
+    .from(vtokens)
+    .innerJoin(transactions, eq(transactions.id, vtokens.transactionRowId))
+    .where(and(eq(vtokens.status, 'active'), lt(vtokens.createdOn, before)))
+    .orderBy(asc(vtokens.createdOn), asc(vtokens.id))
     .limit(limit);
 }

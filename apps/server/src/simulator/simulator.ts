@@ -7,6 +7,7 @@ import { createRandom, hashSeed, type Random } from '../db/seed/random';
 import { PAYMENT_WINDOW_MS } from '../db/seed/transactions.seed';
 import type { IngestService } from '../modules/ingest/ingest.service';
 import {
+  listActiveVTokens,
   listMerchants,
   listOnlineCoins,
   listOpen,
@@ -53,6 +54,11 @@ const PAYOUT_COINS: ReadonlyArray<readonly [number, number]> = [
   [5, 2],
   [13, 2],
 ];
+/** What a vToken is sold for, in euros: the platform's voucher values. */
+const VTOKEN_VALUES = ['10.00', '25.00', '50.00', '50.00', '100.00', '100.00', '250.00', '500.00'];
+// biome-ignore format: word list
+const VTOKEN_HOLDERS = ['wallet:tom.jansen', 'wallet:lisa.bakker', 'wallet:mark.rossi', 'wallet:eva.novak',
+  'wallet:nina.silva', 'wallet:paul.berg'];
 const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'EURC', 'USDT-TRC20']);
 
 /** A number in [0, 1) fixed per row, so each payment's fate is decided once however often it is looked at. */
@@ -184,6 +190,36 @@ export function startSimulator(ingest: IngestService, db: Db, options: Simulator
     }
   };
 
+  /** A vToken sold: paid at once, its voucher made by the database (ADR 0018). */
+  const newVToken = async (coins: readonly SimCoin[]) => {
+    const open = merchants.filter((m) => !m.disableCheckout);
+    const crypto = coins.filter((c) => c.vFiat === 0);
+    if (open.length === 0 || crypto.length === 0) return;
+    const coin = rng.pick(crypto);
+    await ingest.createVToken({
+      merchantId: rng.pick(open).id,
+      altCoinId: coin.id,
+      originalAmount: rng.pick(VTOKEN_VALUES),
+      inputCurrency: EURO,
+      coinAddress: demoAddress(rng, demoCoin(coin.id)?.address ?? null),
+      security: rng.hex(32),
+    });
+  };
+
+  /** About half of the vTokens are redeemed by their holder a while after the sale; the rest stay active. */
+  const claimVTokens = async (now: number) => {
+    const active = await listActiveVTokens(db, new Date(now - settleAfterMs), OPEN_ROWS_LIMIT);
+    for (const row of active) {
+      if (fate(options.seed, 'vtoken', row.transactionId) >= 0.5) continue;
+      const delay = settleAfterMs * (2 + 10 * fate(options.seed, 'vtoken-delay', row.transactionId));
+      if (now - row.createdOn.getTime() < delay) continue;
+      const holder = VTOKEN_HOLDERS[row.transactionId % VTOKEN_HOLDERS.length] ?? 'wallet:unknown';
+      await attempt('claimVToken', () =>
+        ingest.claimVToken(formatTransactionRef('T', row.transactionId), holder),
+      );
+    }
+  };
+
   const driftRates = async (coins: readonly SimCoin[]) => {
     const movable = coins.filter((c) => c.shortName !== EURO);
     for (let i = 0; i < Math.min(2, movable.length); i++) {
@@ -214,6 +250,8 @@ export function startSimulator(ingest: IngestService, db: Db, options: Simulator
     await settlePayments(now);
     if (rng.chance(0.05)) await attempt('createPayout', () => newPayout(coins));
     await settlePayouts(now);
+    if (rng.chance(0.06)) await attempt('createVToken', () => newVToken(coins));
+    await claimVTokens(now);
     if (rng.chance(0.02)) await attempt('recordFailure', () => ingest.recordFailure(demoFailure(rng)));
     if (rng.chance(0.02) && merchants.length > 0) {
       const merchant = rng.pick(merchants);

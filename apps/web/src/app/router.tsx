@@ -81,6 +81,14 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/users/components/user-detail-page'),
     (m) => m.UserDetailPage,
   ).Screen,
+  vtokens: lazyScreen(
+    () => import('../features/vtokens/components/vtokens-page'),
+    (m) => m.VTokensPage,
+  ).Screen,
+  'xchange-search': lazyScreen(
+    () => import('../features/xchange-search/components/xchange-search-page'),
+    (m) => m.XChangeSearchPage,
+  ).Screen,
 };
 
 /**

@@ -21,8 +21,10 @@ describe('ADMIN_CALLS', () => {
         ['ListRoles', 'GET'],
         ['ListStaff', 'GET'],
         ['ListTransactions', 'GET'],
+        ['ListVTokens', 'GET'],
         ['TransactionFailure', 'GET'],
         ['XChangeOfflinePool', 'GET'],
+        ['XChangeSearch', 'GET'],
       ].sort(),
     );
   });

@@ -10,6 +10,7 @@ import { ROLES_CALLS } from './admin/roles.calls';
 import { SESSION_CALLS } from './admin/session.calls';
 import { STAFF_CALLS } from './admin/staff.calls';
 import { TRANSACTION_CALLS } from './admin/transactions.calls';
+import { VTOKEN_CALLS } from './admin/vtokens.calls';
 
 /**
  * The admin service (SPEC §7.2), served under /api/admin as `?Call=X` with a Bearer JWT: every area's calls.
@@ -28,6 +29,7 @@ export const ADMIN_CALLS = {
   ...KYC_CALLS,
   ...MERCHANT_CALLS,
   ...ROLE_ADMIN_CALLS,
+  ...VTOKEN_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -38,6 +38,20 @@ export type IngestWaitingTransaction = z.infer<typeof ingestWaitingTransactionSc
 
 export const ingestPaidSchema = z.object({ underpaid: z.boolean().default(false) });
 
+/** A vToken sold (ADR 0018): a payment settled at once; the back-office makes its vToken with it. */
+export const ingestVTokenSaleSchema = ingestWaitingTransactionSchema.pick({
+  merchantId: true,
+  altCoinId: true,
+  originalAmount: true,
+  inputCurrency: true,
+  coinAddress: true,
+  amount: true,
+  security: true,
+});
+
+/** A vToken redeemed by its holder (a wallet or account of the platform). */
+export const ingestVTokenClaimSchema = z.object({ holder: z.string().trim().min(1).max(120) });
+
 export const ingestFailureSchema = z.object({
   altCoinId: z.number().int().positive().max(PG_INTEGER_MAX),
   failure: z.string().trim().min(1).max(2000),

@@ -21,6 +21,8 @@ const COLORS: ReadonlyMap<string, BadgeColor> = new Map(
     expired: 'red',
     'ltr-expired': 'red',
     'payout-cancelled': 'red',
+    // A cancelled vToken (ADR 0018): the back-office's own state, red as every other cancellation.
+    'vtoken-cancelled': 'red',
   } satisfies Record<string, BadgeColor>),
 );
 

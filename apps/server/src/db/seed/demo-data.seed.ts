@@ -7,6 +7,7 @@ import { stuckConversions } from './offline-pool.seed';
 import { deriveDemoProviderPayments } from './providers.seed';
 import { createRandom } from './random';
 import { seedTransactions } from './transactions.seed';
+import { seedVTokens } from './vtokens.seed';
 
 export interface SeedOptions {
   /** The same seed gives the same data set, row for row. */
@@ -74,6 +75,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       stuck: { conversions: stuckConversions(stuckRng, failureRows, now), rng: stuckRng },
     });
     await deriveDemoProviderPayments(tx);
+    await seedVTokens(tx, now);
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
     return {
       ...catalog,

@@ -15,6 +15,7 @@ import { staffExports, staffHandlers } from '../staff/staff-admin.calls';
 import type { StaffAdminDeps } from '../staff/staff-admin.service';
 import type { SyncStatusReader } from '../status/sync-status.service';
 import { transactionExports, transactionHandlers } from '../transactions/transactions.calls';
+import { vtokenExports, vtokenHandlers } from '../vtokens/vtokens.calls';
 import type { AdminExports, AdminHandlers } from './admin.calls';
 
 export type AdminDeps = StaffAdminDeps & {
@@ -41,6 +42,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...kycHandlers(deps),
     ...merchantHandlers(deps),
     ...roleAdminHandlers(deps),
+    ...vtokenHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -54,4 +56,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...staffExports,
   ...kycExports,
   ...merchantExports,
+  ...vtokenExports,
 };

@@ -6,6 +6,8 @@ import {
   ingestFailureSchema,
   ingestPaidSchema,
   ingestProviderPaymentSchema,
+  ingestVTokenClaimSchema,
+  ingestVTokenSaleSchema,
   ingestWaitingTransactionSchema,
   MESSAGES,
   providerKindOf,
@@ -31,7 +33,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * The platform feed over HTTP (contract `INGEST_PREFIX`): the payment platform reports new payments, their
- * payment or expiry, failures, and merchants' chat messages. Bearer-token authenticated; CSRF does not apply (no cookie is used).
+ * payment or expiry, vToken sales and claims, failures, and merchants' chat messages. Bearer-token authenticated; CSRF does not apply (no cookie is used).
  */
 export function registerIngestRoutes(
   app: FastifyInstance,
@@ -71,6 +73,16 @@ export function registerIngestRoutes(
       feed.post('/transactions/:ref/expired', async (request) => {
         const { ref } = refParams.parse(request.params);
         return run(() => deps.ingest.markExpired(ref.toUpperCase()));
+      });
+      feed.post('/vtokens', async (request) =>
+        run(() => deps.ingest.createVToken(ingestVTokenSaleSchema.parse(request.body))),
+      );
+      feed.post('/transactions/:ref/vtoken-claimed', async (request) => {
+        const { ref } = refParams.parse(request.params);
+        const { holder } = ingestVTokenClaimSchema.parse(request.body);
+        const upper = ref.toUpperCase();
+        await answer(() => deps.ingest.claimVToken(upper, holder));
+        return ok({ ref: upper, status: 'vtoken-claimed' });
       });
       feed.post('/provider-payments', async (request) => {
         const input = ingestProviderPaymentSchema.parse(request.body);

@@ -8,6 +8,7 @@ import {
   validateChatMessage,
 } from '@bo/contract';
 import type { Db } from '../../db/database';
+import { claimVTokenOfTransaction } from '../vtokens/vtokens.service';
 import {
   altCoinExists,
   type ChatMessageRow,
@@ -79,7 +80,7 @@ export class IngestError extends Error {
   }
 }
 
-interface TransactionDetailsInput {
+export interface TransactionDetailsInput {
   merchantId: number;
   altCoinId: number;
   /** What the customer was asked for, in `inputCurrency`, as a decimal string. */
@@ -129,6 +130,10 @@ export interface IngestService {
   recordFailure(input: FailureInput): Promise<FailureCauseRow>;
   receiveChatMessage(merchantId: number, text: string): Promise<ChatMessageRow>;
   updateRate(altCoinId: number, eur: string): Promise<RateRow>;
+  /** A vToken sale: a payment settled at once whose voucher the database makes with it (ADR 0018). */
+  createVToken(input: TransactionDetailsInput): Promise<TransactionRow>;
+  /** The holder redeemed the vToken of a sale; refused unless that vToken is still active. */
+  claimVToken(ref: string, holder: string): Promise<void>;
 }
 
 const AMOUNT = /^\d{1,22}(\.\d{1,8})?$/;
@@ -384,6 +389,20 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
       });
       await emit({ type: 'rate', rate: row });
       return row;
+    },
+
+    async createVToken(input) {
+      return create('T', input, { status: 'vtoken-active', transactionType: 'vToken' });
+    },
+
+    async claimVToken(ref, holder) {
+      const id = requireRef(ref, 'T');
+      const who = requireText(holder, 'holder');
+      const row = await findTransaction(db, 'T', id);
+      if (!row) throw new IngestError('not_found', `${ref} not found`);
+      const refused = await claimVTokenOfTransaction(db, row.id, { holder: who, at: options.now() });
+      if (refused === 'no-vtoken') throw new IngestError('invalid_state', `${ref} is not a vToken sale`);
+      if (refused) throw new IngestError('invalid_state', `the vToken of ${ref} is ${refused}`);
     },
   };
 }

@@ -15,4 +15,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'kyc',
   'users',
   'user-detail',
+  'vtokens',
+  'xchange-search',
 ]);
