@@ -54,6 +54,8 @@ export default defineConfig({
       SESSION_IDLE_MINUTES: '60',
       // The journeys play the payment platform through its feed (POST /api/ingest/…).
       INGEST_TOKEN,
+      // The sandbox gas price walks past 60 gwei now and then; a journey's sweep must not depend on the hour.
+      ETH_MAX_GAS_GWEI: '1000',
     },
   },
 });

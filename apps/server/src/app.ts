@@ -19,6 +19,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
 import { createRatesService } from './modules/rates/rates.service';
 import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
 import { registerRealtimeFeed } from './modules/realtime/realtime.feed';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   now?: () => Date;
   mailer?: Mailer;
   logger?: boolean;
+  /** The chains of the XRP and Ether pools; by default as INTEGRATIONS_MODE says (the sandboxes). */
+  chains?: PoolChains;
 }
 
 /** The whole application without a port: server.ts listens, tests call `inject()`. */
@@ -122,8 +125,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessChanges.heard(payload),
   );
   app.addHook('onClose', stopHearingAccess);
+  const chains = options.chains ?? createPoolChains(config, db, now);
   const adminHandlers = createAdminHandlers({
     db,
+    chains,
+    pools: config.pools,
     jwt,
     now,
     sidebarLinks: config.sidebarLinks,

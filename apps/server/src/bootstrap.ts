@@ -4,8 +4,11 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
+import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createPoolChains } from './modules/pools/chains/pool-chains';
+import { createPoolFeed } from './modules/pools/pools.feed';
 import { publishIngestEvents } from './modules/realtime/realtime.bus';
 import { hasAnyStaff, seedDemoStaff } from './modules/staff/staff.service';
 import { type Simulator, startSimulator } from './simulator/simulator';
@@ -71,9 +74,16 @@ export function startDemoPlatform(
       await publish(event);
     },
   });
+  const chains = createPoolChains(config, database.db, () => new Date());
   return startSimulator(ingest, database.db, {
     intervalMs: config.simulator.intervalMs,
     seed: config.demo.seed,
     logger: log,
+    pools: chains.sandbox
+      ? {
+          feed: createPoolFeed({ db: database.db, now: () => new Date(), chains }),
+          poolAccount: DEMO_XRP_POOL_ACCOUNT,
+        }
+      : undefined,
   });
 }

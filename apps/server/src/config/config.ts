@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { ServiceStatusKey, SidebarLinks } from '@bo/contract';
+import {
+  decimalToUnits,
+  ETH_DECIMALS,
+  type IntegrationMode,
+  type ServiceStatusKey,
+  type SidebarLinks,
+} from '@bo/contract';
 import type { Env } from './env';
 
 /** Settings after defaults that depend on each other are resolved. */
@@ -34,6 +40,14 @@ export interface AppConfig {
   readReplicaUrl: string | undefined;
   /** Upstream health addresses of the four status endpoints; a missing one answers NOT CONFIGURED. */
   serviceStatus: { timeoutMs: number; upstreams: Partial<Record<ServiceStatusKey, string>> };
+  /** The XRP and Ether pools (ADR 0019): which chain implementation, their limits and wallets. */
+  pools: {
+    xrpMode: IntegrationMode;
+    evmMode: IntegrationMode;
+    maxGasPriceWei: bigint;
+    keeperThresholdWei: bigint;
+    wallets: { xrpHotWallet: string; ethHotWallet: string; ethGasKeeper: string };
+  };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -93,6 +107,17 @@ export function toConfig(env: Env): AppConfig {
         kc: env.STATUS_URL_KC,
         'kc-sockets': env.STATUS_URL_KC_SOCKETS,
         'kc-broker': env.STATUS_URL_KC_BROKER,
+      },
+    },
+    pools: {
+      xrpMode: env.XRPL_MODE ?? env.INTEGRATIONS_MODE,
+      evmMode: env.EVM_MODE ?? env.INTEGRATIONS_MODE,
+      maxGasPriceWei: BigInt(Math.round(env.ETH_MAX_GAS_GWEI * 1e9)),
+      keeperThresholdWei: decimalToUnits(env.ETH_GAS_KEEPER_MIN_ETH, ETH_DECIMALS),
+      wallets: {
+        xrpHotWallet: env.POOL_XRP_HOT_WALLET,
+        ethHotWallet: env.POOL_ETH_HOT_WALLET.toLowerCase(),
+        ethGasKeeper: env.POOL_ETH_GAS_KEEPER.toLowerCase(),
       },
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),

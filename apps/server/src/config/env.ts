@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SANDBOX_POOL_WALLETS } from './pool-wallets';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -104,6 +105,33 @@ const envSchema = z.object({
   /** Bearer token of the platform feed (POST /api/ingest/…); the feed is off when unset. */
   INGEST_TOKEN: z.string().min(32, 'INGEST_TOKEN must be at least 32 characters').optional(),
   TEST_DATABASE_URL: z.string().url().optional(),
+  /**
+   * Whether external services are the local sandboxes (`fake`, default) or the real ones: a deployment
+   * setting, so demo data can never reach a real service. XRPL_MODE and EVM_MODE override it per chain.
+   */
+  INTEGRATIONS_MODE: z.enum(['fake', 'real']).default('fake'),
+  XRPL_MODE: z.enum(['fake', 'real']).optional(),
+  EVM_MODE: z.enum(['fake', 'real']).optional(),
+  /** Sweeps of the Ether pool wait while the gas price is above this (gwei). */
+  ETH_MAX_GAS_GWEI: z.coerce.number().positive().max(100_000).default(60),
+  /** The gas keeper is shown low below this much ETH. */
+  ETH_GAS_KEEPER_MIN_ETH: z
+    .string()
+    .regex(/^\d+(\.\d{1,18})?$/, 'ETH_GAS_KEEPER_MIN_ETH must be an amount of ETH, e.g. 0.25')
+    .default('0.25'),
+  /** The pools' wallets: where sweeps go, and where gas top-ups come from. */
+  POOL_XRP_HOT_WALLET: z
+    .string()
+    .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/)
+    .default(SANDBOX_POOL_WALLETS.xrpHotWallet),
+  POOL_ETH_HOT_WALLET: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default(SANDBOX_POOL_WALLETS.ethHotWallet),
+  POOL_ETH_GAS_KEEPER: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default(SANDBOX_POOL_WALLETS.ethGasKeeper),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,9 @@
-import { BALANCE_SHEET_STATUSES, OPEN_XCHANGE_STATUSES } from '@bo/contract';
+import {
+  BALANCE_SHEET_STATUSES,
+  EVM_SWEEPABLE_STATES,
+  OPEN_XCHANGE_STATUSES,
+  XRP_ATTENTION_STATUSES,
+} from '@bo/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -681,4 +686,142 @@ export const auditLog = pgTable(
     ip: text('ip'),
   },
   (t) => [index('audit_entity_idx').on(t.entity, t.entityId, t.at)],
+);
+
+// ---------- pools (XRP and Ether, ADR 0019) ----------
+
+/** Whole base units of a chain (wei, token units): numeric(78, 0) holds any uint256, read as strings. */
+const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * The sandbox chains' state (INTEGRATIONS_MODE=fake): one JSON document per chain, changed under a row lock,
+ * so every server instance sees one ledger and a restart keeps it. Never read in real mode.
+ */
+export const sandboxLedgers = pgTable('sandbox_ledgers', {
+  chain: text('chain').primaryKey(),
+  state: jsonb('state').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * Every manual pool action (a sweep, a gas top-up): `key` names the address and the state it was taken in,
+ * so a second click or a second staff member finds the first action instead of starting another.
+ */
+export const poolActions = pgTable(
+  'pool_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull().unique(),
+    chain: text('chain').notNull().$type<'xrp' | 'eth'>(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    params: jsonb('params').notNull().default({}),
+    state: text('state').notNull().$type<'running' | 'done' | 'failed'>(),
+    txHash: text('tx_hash'),
+    error: text('error'),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: ts('created_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('pool_actions_subject_idx').on(t.chain, t.subject, t.createdAt),
+    index('pool_actions_running_idx').on(t.chain, t.createdAt).where(sql`${t.state} = 'running'`),
+  ],
+);
+
+export const xrpPoolAccounts = pgTable(
+  'xrp_pool_accounts',
+  {
+    address: text('address').primaryKey(),
+    role: text('role').notNull().$type<'pool' | 'deposit' | 'hot'>(),
+    balanceDrops: bigint('balance_drops', { mode: 'bigint' }).notNull().default(0n),
+    reserveDrops: bigint('reserve_drops', { mode: 'bigint' }).notNull().default(0n),
+    sequence: integer('sequence').notNull().default(1),
+    requireDest: boolean('require_dest').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('xrp_pool_accounts_role_idx').on(t.role)],
+);
+
+export const xrpInboundPayments = pgTable(
+  'xrp_inbound_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txHash: text('tx_hash').notNull().unique(),
+    ledgerIndex: bigint('ledger_index', { mode: 'number' }).notNull(),
+    account: text('account')
+      .notNull()
+      .references(() => xrpPoolAccounts.address),
+    fromAddress: text('from_address').notNull(),
+    destTag: bigint('dest_tag', { mode: 'number' }),
+    amountDrops: bigint('amount_drops', { mode: 'bigint' }).notNull(),
+    matchedTransactionId: bigint('matched_transaction_id', { mode: 'number' }).references(
+      () => transactions.id,
+    ),
+    status: text('status').notNull(),
+    note: text('note'),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [
+    index('xrp_inbound_payments_received_idx').on(t.receivedAt, t.id),
+    index('xrp_inbound_payments_status_idx').on(t.status, t.receivedAt, t.id),
+    // The default view (what needs staff) pages through this small index and sums its amounts from it.
+    index('xrp_inbound_payments_attention_idx')
+      .on(t.receivedAt, t.id, t.amountDrops)
+      .where(sql`${t.status} IN (${inList(XRP_ATTENTION_STATUSES)})`),
+    index('xrp_inbound_payments_matched_idx').on(t.matchedTransactionId),
+  ],
+);
+
+export const evmDepositAddresses = pgTable(
+  'evm_deposit_addresses',
+  {
+    id: serial('id').primaryKey(),
+    address: text('address').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    token: text('token').notNull(),
+    balanceUnits: units('balance_units').notNull().default('0'),
+    gasWei: units('gas_wei').notNull().default('0'),
+    state: text('state').notNull(),
+    lastTxHash: text('last_tx_hash'),
+    lastError: text('last_error'),
+    /** Rises with every state change: a sweep claims the address at the version it saw. */
+    version: integer('version').notNull().default(1),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('evm_deposit_addresses_address_token_idx').on(t.address, t.token),
+    index('evm_deposit_addresses_updated_idx').on(t.updatedAt, t.id),
+    index('evm_deposit_addresses_state_idx').on(t.state, t.updatedAt, t.id),
+    index('evm_deposit_addresses_token_idx').on(t.token, t.updatedAt, t.id),
+    index('evm_deposit_addresses_to_sweep_idx')
+      .on(t.updatedAt, t.id, t.token, t.balanceUnits)
+      .where(sql`${t.state} IN (${inList(EVM_SWEEPABLE_STATES)})`),
+  ],
+);
+
+/** The chain transactions a sweep sent: the gas top-up from the keeper, then the sweep itself. */
+export const evmSweeps = pgTable(
+  'evm_sweeps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actionId: bigint('action_id', { mode: 'number' })
+      .notNull()
+      .references(() => poolActions.id),
+    depositId: integer('deposit_id')
+      .notNull()
+      .references(() => evmDepositAddresses.id),
+    type: text('type').notNull().$type<'gas_topup' | 'sweep'>(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    token: text('token').notNull(),
+    amount: units('amount').notNull(),
+    txHash: text('tx_hash').notNull().unique(),
+    nonce: integer('nonce').notNull(),
+    state: text('state').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('evm_sweeps_deposit_idx').on(t.depositId, t.createdAt)],
 );

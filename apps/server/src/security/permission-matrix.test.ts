@@ -24,14 +24,22 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, vtokens } from '../db/schema';
+import { evmDepositAddresses, merchants, vtokens } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
+import { DEMO_XRP_POOL_ACCOUNT } from '../db/seed/pools.seed';
 import { ADMIN_EXPORTS } from '../modules/admin/admin.handlers';
 import { totpCode } from '../modules/auth/totp';
 import { insertRole, roleIdByName } from '../modules/roles/roles.repository';
 import { BUILT_IN_ROLES, DEMO_STAFF } from '../modules/staff/staff.service';
 import { createTestStaff, openFeed, WS_HOST, WS_ORIGIN, within } from '../test/access-helpers';
-import { insertFailure, insertKycDocument, insertKycSubmission, insertTransaction } from '../test/factories';
+import {
+  insertEvmDeposit,
+  insertFailure,
+  insertKycDocument,
+  insertKycSubmission,
+  insertTransaction,
+  insertXrpPayment,
+} from '../test/factories';
 import {
   createTestApp,
   login,
@@ -224,6 +232,47 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
     params: async ({ fx }) => ({ ID: await newVToken(fx.merchantId), Reason: 'Permission matrix check' }),
   },
   XChangeSearch: { params: () => ({ q: 'xc1' }) },
+  XrpPool: { params: () => ({ view: 'all' }) },
+  // A fresh unmatched payment and waiting XRP transaction for each caller, so each allowed one assigns.
+  AssignXrpPayment: {
+    params: async ({ fx }) => {
+      const payment = await insertXrpPayment(t.database.db);
+      const waiting = await insertTransaction(t.database.db, {
+        merchantId: fx.merchantId,
+        altCoinId: 6,
+        status: 'waiting',
+        amount: '5.00000000',
+      });
+      return { ID: payment, Transaction: formatTransactionRef('T', waiting.transactionId) };
+    },
+  },
+  // The pooled account is never swept: the call's own refusal, the same for every allowed caller.
+  SweepXrpAccount: {
+    params: () => ({ Address: DEMO_XRP_POOL_ACCOUNT }),
+    answer: () => ({
+      status: 409,
+      message: `${DEMO_XRP_POOL_ACCOUNT} is the pool account; only deposit accounts are swept`,
+    }),
+  },
+  EtherPool: { params: () => ({ view: 'all' }) },
+  // An address the pool knows but the chain holds nothing on: answered by the sweep rule, nothing sent.
+  SweepEtherAddress: {
+    params: async () => ({ ID: await insertEvmDeposit(t.database.db) }),
+    answer: () => ({ status: 409, message: 'The address holds no ETH' }),
+  },
+  TopUpEtherGas: {
+    params: async () => ({ ID: await insertEvmDeposit(t.database.db) }),
+    answer: () => ({ status: 409, message: 'An ETH address pays its own gas; it needs no top-up' }),
+  },
+  MarkEtherDust: { params: async () => ({ ID: await insertEvmDeposit(t.database.db) }) },
+  // Nothing left to sweep (the seeded addresses set aside), so no caller depends on the gas price of the moment.
+  SweepAllEther: {
+    params: async () => {
+      await t.database.db.update(evmDepositAddresses).set({ state: 'accumulated' });
+      return {};
+    },
+    answer: () => ({ status: 409, message: 'Every deposit address at or above its minimum is swept' }),
+  },
 };
 
 const MAIN_SAMPLES: { [K in MainCallName]?: Sample<ParamsOf<(typeof MAIN_CALLS)[K]>> } = {

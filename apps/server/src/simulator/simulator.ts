@@ -6,6 +6,7 @@ import { formatUnits, mulDiv, RATE_SCALE, toUnits } from '../db/seed/decimal';
 import { createRandom, hashSeed, type Random } from '../db/seed/random';
 import { PAYMENT_WINDOW_MS } from '../db/seed/transactions.seed';
 import type { IngestService } from '../modules/ingest/ingest.service';
+import { feedPools, type PoolFeed } from '../modules/pools/pools.feed';
 import {
   listActiveVTokens,
   listMerchants,
@@ -29,6 +30,8 @@ export interface SimulatorOptions {
   settleAfterMs?: number;
   /** When an unpaid payment expires; default the seed's payment window (1 hour). */
   paymentWindowMs?: number;
+  /** The pools' sandbox chains: customers of paid XRP, ETH and USDT payments send their funds (ADR 0019). */
+  pools?: { feed: PoolFeed; poolAccount: string };
 }
 
 export interface Simulator {
@@ -260,6 +263,9 @@ export function startSimulator(ingest: IngestService, db: Db, options: Simulator
       );
     }
     await driftRates(coins);
+    const { pools } = options;
+    if (pools)
+      await attempt('feedPools', () => feedPools(pools.feed, db, new Date(now), rng, pools.poolAccount));
   };
 
   const schedule = () => {

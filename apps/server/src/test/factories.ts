@@ -1,14 +1,23 @@
-import type { KycIdentity, KycStatus, TransactionStatus } from '@bo/contract';
+import type {
+  EvmDepositState,
+  KycIdentity,
+  KycStatus,
+  TransactionStatus,
+  XrpPaymentStatus,
+} from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   altCoins,
+  evmDepositAddresses,
   failureCauses,
   kycDocuments,
   kycSubmissions,
   merchants,
   rates,
   transactions,
+  xrpInboundPayments,
+  xrpPoolAccounts,
 } from '../db/schema';
 
 let nextMerchant = 1;
@@ -163,5 +172,62 @@ export async function insertKycDocument(
     })
     .returning({ id: kycDocuments.id });
   if (!row) throw new Error('KYC document not inserted');
+  return row.id;
+}
+
+let nextPoolRow = 1;
+
+/** An EVM deposit address as the pool records it (no funds on the sandbox chain unless a test sends some). */
+export async function insertEvmDeposit(
+  db: Db,
+  input: { token?: 'ETH' | 'USDT'; state?: EvmDepositState; balanceUnits?: string } = {},
+): Promise<number> {
+  const n = nextPoolRow++;
+  const [row] = await db
+    .insert(evmDepositAddresses)
+    .values({
+      address: `0x${n.toString(16).padStart(40, 'f')}`,
+      derivationIndex: 10_000 + n,
+      token: input.token ?? 'ETH',
+      balanceUnits: input.balanceUnits ?? '0',
+      state: input.state ?? 'ready_for_accumulation',
+      updatedAt: new Date('2026-02-01T10:00:00Z'),
+    })
+    .returning({ id: evmDepositAddresses.id });
+  if (!row) throw new Error('deposit not inserted');
+  return row.id;
+}
+
+/** An inbound XRP payment to a pool account (created when missing), unmatched unless told. */
+export async function insertXrpPayment(
+  db: Db,
+  input: { account?: string; status?: XrpPaymentStatus; destTag?: number | null; drops?: bigint } = {},
+): Promise<number> {
+  const n = nextPoolRow++;
+  const account = input.account ?? 'rFactoryPoo1AccountXXXXXXXXXXXXX';
+  await db
+    .insert(xrpPoolAccounts)
+    .values({
+      address: account,
+      role: 'pool',
+      balanceDrops: 1_000_000n,
+      reserveDrops: 1_000_000n,
+      updatedAt: new Date(),
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .insert(xrpInboundPayments)
+    .values({
+      txHash: `FACTORY${String(n).padStart(57, '0')}`,
+      ledgerIndex: 91_000_000 + n,
+      account,
+      fromAddress: 'rFactorySenderXXXXXXXXXXXXXXXXXX',
+      destTag: input.destTag ?? null,
+      amountDrops: input.drops ?? 10_000_000n,
+      status: input.status ?? 'unmatched-no-tag',
+      receivedAt: new Date('2026-02-01T10:00:00Z'),
+    })
+    .returning({ id: xrpInboundPayments.id });
+  if (!row) throw new Error('payment not inserted');
   return row.id;
 }

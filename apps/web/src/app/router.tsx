@@ -89,6 +89,14 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/xchange-search/components/xchange-search-page'),
     (m) => m.XChangeSearchPage,
   ).Screen,
+  'transaction-xrp-pool': lazyScreen(
+    () => import('../features/pools/components/xrp-pool-page'),
+    (m) => m.XrpPoolPage,
+  ).Screen,
+  'transaction-ether-pool': lazyScreen(
+    () => import('../features/pools/components/ether-pool-page'),
+    (m) => m.EtherPoolPage,
+  ).Screen,
 };
 
 /**

@@ -5,6 +5,7 @@ import { FAILURE_CALLS } from './admin/failures.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
+import { POOL_CALLS } from './admin/pools.calls';
 import { ROLE_ADMIN_CALLS } from './admin/role-admin.calls';
 import { ROLES_CALLS } from './admin/roles.calls';
 import { SESSION_CALLS } from './admin/session.calls';
@@ -30,6 +31,7 @@ export const ADMIN_CALLS = {
   ...MERCHANT_CALLS,
   ...ROLE_ADMIN_CALLS,
   ...VTOKEN_CALLS,
+  ...POOL_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

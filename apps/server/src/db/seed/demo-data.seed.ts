@@ -4,6 +4,7 @@ import { buildFailureCauses, seedChat, seedFailureCauses } from './activity.seed
 import { seedCatalog } from './catalog.seed';
 import { buildMerchants, seedKyc, seedMerchants } from './merchants.seed';
 import { stuckConversions } from './offline-pool.seed';
+import { seedPools } from './pools.seed';
 import { deriveDemoProviderPayments } from './providers.seed';
 import { createRandom } from './random';
 import { seedTransactions } from './transactions.seed';
@@ -57,6 +58,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const failureRng = root.fork('failures');
   const chatRng = root.fork('chat');
   const stuckRng = root.fork('offline-pool');
+  const poolsRng = root.fork('pools');
   const { now, days, txPerDay } = options;
 
   // One transaction: all or nothing, and PGlite writes much faster inside one.
@@ -77,6 +79,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     await deriveDemoProviderPayments(tx);
     await seedVTokens(tx, now);
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
+    await seedPools(tx, poolsRng, now);
     return {
       ...catalog,
       merchants: merchantList.length,

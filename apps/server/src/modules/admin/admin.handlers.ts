@@ -9,6 +9,7 @@ import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
+import { type PoolDeps, poolExports, poolHandlers } from '../pools/pools.calls';
 import { roleAdminHandlers } from '../roles/role-admin.calls';
 import { rolesExports, rolesHandlers } from '../roles/roles.calls';
 import { staffExports, staffHandlers } from '../staff/staff-admin.calls';
@@ -18,14 +19,15 @@ import { transactionExports, transactionHandlers } from '../transactions/transac
 import { vtokenExports, vtokenHandlers } from '../vtokens/vtokens.calls';
 import type { AdminExports, AdminHandlers } from './admin.calls';
 
-export type AdminDeps = StaffAdminDeps & {
-  db: Db;
-  jwt: Jwt;
-  now: () => Date;
-  sidebarLinks: SidebarLinks;
-  syncStatus: SyncStatusReader;
-  log: { warn(obj: unknown, msg?: string): void };
-};
+export type AdminDeps = StaffAdminDeps &
+  Pick<PoolDeps, 'chains' | 'pools'> & {
+    db: Db;
+    jwt: Jwt;
+    now: () => Date;
+    sidebarLinks: SidebarLinks;
+    syncStatus: SyncStatusReader;
+    log: { warn(obj: unknown, msg?: string): void };
+  };
 
 /** Every area's admin calls in one map; `satisfies` keeps it exhaustive, so a call without a handler does not compile. */
 export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
@@ -43,6 +45,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...merchantHandlers(deps),
     ...roleAdminHandlers(deps),
     ...vtokenHandlers(deps),
+    ...poolHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -57,4 +60,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...kycExports,
   ...merchantExports,
   ...vtokenExports,
+  ...poolExports,
 };

@@ -17,4 +17,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'user-detail',
   'vtokens',
   'xchange-search',
+  'transaction-xrp-pool',
+  'transaction-ether-pool',
 ]);

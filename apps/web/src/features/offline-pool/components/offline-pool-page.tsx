@@ -9,9 +9,9 @@ import {
   type OfflinePoolRow,
   VOLUME_DECIMALS,
 } from '@bo/contract';
-import { Alert, Anchor, Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { Link } from 'react-router';
 import {
   MoneyCell,
@@ -24,6 +24,7 @@ import { type Column, Dash, DataTable } from '../../../components/data-table/dat
 import { ExportButton } from '../../../components/data-table/export-button';
 import { queryState, urlPaging } from '../../../components/data-table/paged';
 import { ListCard } from '../../../components/list-screen/list-screen';
+import { PoolSummaryCards } from '../../../components/pool/pool-summary-cards';
 import { type DefinitionItem, DefinitionList } from '../../../components/ui/definition-list/definition-list';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
@@ -72,27 +73,26 @@ function FailureCard({ failure }: { failure: FailureCause }) {
   );
 }
 
-function Totals({ pool, blur }: { pool: OfflinePool; blur: CSSProperties | undefined }) {
-  const box = (title: string, value: ReactNode, isPrivate = false) => (
-    <Card component="section" aria-label={title} padding="md">
-      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-        {title}
-      </Text>
-      <Text fz={20} fw={700} mt={4} ff="monospace" style={isPrivate ? blur : undefined}>
-        {value}
-      </Text>
-    </Card>
-  );
+function Totals({ pool }: { pool: OfflinePool }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-      {box('Open transactions', formatCount(pool.totals.Count))}
-      {box(`Amount (${pool.Coin.ShortName})`, formatDecimal(pool.totals.Amount, AMOUNT_DECIMALS), true)}
-      {box(
-        'Value (EUR)',
-        pool.totals.AmountEUR === null ? 'No rate' : formatDecimal(pool.totals.AmountEUR, VOLUME_DECIMALS),
-        pool.totals.AmountEUR !== null,
-      )}
-    </SimpleGrid>
+    <PoolSummaryCards
+      cards={[
+        { title: 'Open transactions', value: formatCount(pool.totals.Count) },
+        {
+          title: `Amount (${pool.Coin.ShortName})`,
+          value: formatDecimal(pool.totals.Amount, AMOUNT_DECIMALS),
+          isPrivate: true,
+        },
+        {
+          title: 'Value (EUR)',
+          value:
+            pool.totals.AmountEUR === null
+              ? 'No rate'
+              : formatDecimal(pool.totals.AmountEUR, VOLUME_DECIMALS),
+          isPrivate: pool.totals.AmountEUR !== null,
+        },
+      ]}
+    />
   );
 }
 
@@ -248,7 +248,7 @@ export function OfflinePoolPage() {
       ) : (
         <>
           {data?.Failure ? <FailureCard failure={data.Failure} /> : null}
-          {data ? <Totals pool={data} blur={blur} /> : null}
+          {data ? <Totals pool={data} /> : null}
           <ListCard
             title="Open xChange transactions"
             actions={<ExportButton call="XChangeOfflinePool" params={params} columns={columns} />}
