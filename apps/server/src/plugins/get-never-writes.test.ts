@@ -17,6 +17,7 @@ import {
   kycSubmissions,
   providerPayments,
   transactions,
+  vtokens,
 } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { changedTables, tableChecksums } from '../test/db-checksum';
@@ -62,9 +63,10 @@ beforeAll(async () => {
   const [chat] = await db.select().from(chatMessages).orderBy(desc(chatMessages.id)).limit(1);
   const [kycCase] = await db.select().from(kycSubmissions).orderBy(asc(kycSubmissions.id)).limit(1);
   const [document] = await db.select().from(kycDocuments).orderBy(asc(kycDocuments.id)).limit(1);
-  if (!payment || !provided || !failure || !chat || !kycCase || !document)
+  const [vtoken] = await db.select().from(vtokens).orderBy(asc(vtokens.id)).limit(1);
+  if (!payment || !provided || !failure || !chat || !kycCase || !document || !vtoken)
     throw new Error(
-      `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat, kycCase: !!kycCase, document: !!document })}`,
+      `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat, kycCase: !!kycCase, document: !!document, vtoken: !!vtoken })}`,
     );
   const ref = formatTransactionRef('T', payment.transactionId);
   const today = t.clock.now().toISOString().slice(0, 10);
@@ -98,6 +100,8 @@ beforeAll(async () => {
     'admin UserDetail': { ID: String(payment.merchantId) },
     'admin MerchantHistory': { ID: String(payment.merchantId) },
     'admin MerchantPayouts': { ID: String(payment.merchantId) },
+    'admin VTokenDetail': { ID: String(vtoken.id) },
+    'admin XChangeSearch': { q: 'xc1' },
   };
 });
 afterAll(() => t.close());

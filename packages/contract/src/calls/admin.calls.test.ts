@@ -25,6 +25,8 @@ describe('ADMIN_CALLS', () => {
         ['TransactionFailure', 'GET'],
         ['XChangeOfflinePool', 'GET'],
         ['XChangeSearch', 'GET'],
+        ['XrpPool', 'GET'],
+        ['EtherPool', 'GET'],
       ].sort(),
     );
   });
