@@ -8,9 +8,11 @@ import { useNotificationCenter } from '../lib/notifications/notification-center.
 import { useAppStore } from '../lib/session/session.store';
 import { FakeWebSocket } from './fake-web-socket';
 
-// findBy…/waitFor wait up to 5 s (default 1 s): a page settles after a few mocked round trips, which on a
-// loaded 2-core CI machine can take longer than a second. Passing tests are not slowed by it.
-configure({ asyncUtilTimeout: 5000 });
+// findBy…/waitFor wait up to 15 s (default 1 s): a page settles after a few mocked round trips, which on a
+// loaded 2-core CI machine can take longer than a second; the first dashboard render of a file (its lazy
+// screens' code transformed cold) took over 5 s in a fresh-clone run beside other builds. Passing tests are
+// not slowed by it.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The bot check's proof of work runs in Web Workers, which jsdom lacks; every test gets a button that "solves" it
 // (bot-check.test.tsx tests the real one).
