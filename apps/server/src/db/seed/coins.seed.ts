@@ -58,13 +58,13 @@ export async function seedCoins(db: DbOrTx, now: Date, days: number): Promise<nu
       case when v.down or v.lag > c.max_lag or v.hot < c.hot_min then 'red'
            when (v.lag > 0 and v.lag * 2 > c.max_lag) or v.hot > c.hot_max then 'amber' else 'green' end,
       case when v.down then 'Node not answering'
-           when v.lag > c.max_lag then format('Node %s blocks behind the reference (limit %s)', v.lag, c.max_lag)
+           when v.lag > c.max_lag then format('Node %s blocks behind the reference (limit %s)', to_char(v.lag, 'FM999,999,999'), c.max_lag)
            when v.hot < c.hot_min then format('Hot wallet %s %s below the minimum %s %s: payouts may fail',
              trim_scale(v.hot), c.coin, trim_scale(c.hot_min), c.coin)
            when v.lag > 0 and v.lag * 2 > c.max_lag then format('Node %s blocks behind the reference (limit %s)', v.lag, c.max_lag)
            when v.hot > c.hot_max then format('Hot wallet %s %s above the maximum %s %s: move the surplus to cold storage',
              trim_scale(v.hot), c.coin, trim_scale(c.hot_max), c.coin)
-           else format('In sync at block %s; hot wallet within limits', v.ref - v.lag) end
+           else format('In sync at block %s; hot wallet within limits', to_char(v.ref - v.lag, 'FM999,999,999,999')) end
     from (values ${values}) as c(id, coin, genesis_height, block_seconds, hot_normal, hot_now, lag_now, down_now,
       max_lag, hot_min, hot_max)
     cross join generate_series(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz,

@@ -13,7 +13,7 @@ import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { formatCount } from '../../../lib/format/decimal';
 import { AltCoinDrawer } from './altcoin-drawer';
-import { CoinStatusBadge, formatAge } from './coin-status-badge';
+import { CoinAmount, CoinStatusBadge, formatAge } from './coin-status-badge';
 
 const percent = (value: number | null) => (value === null ? <Dash /> : `${value.toFixed(1)} %`);
 
@@ -51,7 +51,7 @@ const columns: Column<AltCoinStatsRow>[] = [
   },
   {
     key: 'ExpiredPct',
-    header: 'Expired',
+    header: 'Expired %',
     sort: 'ExpiredPct',
     align: 'right',
     nowrap: true,
@@ -63,7 +63,7 @@ const columns: Column<AltCoinStatsRow>[] = [
   },
   {
     key: 'UnderpaidPct',
-    header: 'Underpaid',
+    header: 'Underpaid %',
     sort: 'UnderpaidPct',
     align: 'right',
     nowrap: true,
@@ -74,7 +74,7 @@ const columns: Column<AltCoinStatsRow>[] = [
     header: 'Volume',
     sort: 'Volume',
     align: 'right',
-    cell: (r) => <MoneyCell value={r.Volume} unit={r.ShortName} />,
+    cell: (r) => <MoneyCell value={r.Volume} />,
   },
   {
     key: 'VolumeEur',
@@ -101,13 +101,13 @@ const columns: Column<AltCoinStatsRow>[] = [
         <Text span fz="sm">
           {formatCount(r.Payouts.Count)}
         </Text>
-        {r.Payouts.Count > 0 ? <MoneyCell value={r.Payouts.Volume} /> : null}
+        {r.Payouts.Count > 0 ? <CoinAmount value={r.Payouts.Volume} dimmed /> : null}
       </Stack>
     ),
   },
   {
     key: 'Failures',
-    header: 'Failure causes',
+    header: 'Failures',
     sort: 'Failures',
     align: 'right',
     cell: (r) => formatCount(r.Failures),
@@ -120,7 +120,7 @@ const columns: Column<AltCoinStatsRow>[] = [
     cell: (r) =>
       r.HotWallet ? (
         <Group gap={6} wrap="nowrap" justify="flex-end">
-          <MoneyCell value={r.HotWallet.Balance} />
+          <CoinAmount value={r.HotWallet.Balance} />
           <CoinStatusBadge status={r.HotWallet.Status} />
         </Group>
       ) : (
@@ -129,10 +129,10 @@ const columns: Column<AltCoinStatsRow>[] = [
   },
   {
     key: 'Spark',
-    header: 'Incoming per day',
+    header: 'Per day',
     cell: (r) => (
       <Sparkline
-        w={110}
+        w={90}
         h={28}
         data={r.Spark}
         curveType="linear"

@@ -32,7 +32,7 @@ import { type DefinitionItem, DefinitionList } from '../../../components/ui/defi
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
-import { CoinStatusBadge, formatAge, formatHeight } from './coin-status-badge';
+import { CoinAmount, CoinStatusBadge, formatAge, formatHeight } from './coin-status-badge';
 import { ThresholdsForm } from './thresholds-form';
 
 const REFRESH_MS = 10_000;
@@ -45,7 +45,7 @@ const sampleColumns: Column<CoinHealthSample>[] = [
     nowrap: true,
     cell: (r) => formatUtcDate(r.SampledOn),
   },
-  { key: 'Status', header: 'Status', cell: (r) => <CoinStatusBadge status={r.Status} /> },
+  { key: 'Status', header: 'Status', nowrap: true, cell: (r) => <CoinStatusBadge status={r.Status} /> },
   {
     key: 'Height',
     header: 'Node / reference',
@@ -62,7 +62,7 @@ const sampleColumns: Column<CoinHealthSample>[] = [
     key: 'HotWallet',
     header: 'Hot wallet',
     align: 'right',
-    cell: (r) => <MoneyCell value={r.HotWallet} />,
+    cell: (r) => <CoinAmount value={r.HotWallet} />,
   },
   {
     key: 'Pending',
@@ -122,6 +122,12 @@ function Charts({ detail }: { detail: CoinHealthDetail }) {
           dataKey="time"
           series={[{ name: 'Hot wallet', color: 'teal.6' }]}
           withDots={false}
+          yAxisProps={{
+            domain: [
+              0,
+              Math.ceil(Math.max(Number(t.HotWalletMax), ...points.map((p) => p['Hot wallet'])) * 1.05),
+            ],
+          }}
           referenceLines={[
             { y: Number(t.HotWalletMin), label: 'Min', color: 'red.6' },
             { y: Number(t.HotWalletMax), label: 'Max', color: 'yellow.7' },

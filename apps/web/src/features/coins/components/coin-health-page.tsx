@@ -10,14 +10,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { MoneyCell } from '../../../components/data-table/cells';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { pagedTable } from '../../../components/data-table/paged';
 import { ListScreen } from '../../../components/list-screen/list-screen';
 import { IntegrationModeBadge, PoolSummaryCards } from '../../../components/pool/pool-summary-cards';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
-import { CoinStatusBadge, formatAge, formatHeight } from './coin-status-badge';
+import { CoinAmount, CoinStatusBadge, formatAge, formatHeight } from './coin-status-badge';
 
 /** The list follows the probe: a new sample per coin every probe interval, so it asks again as often. */
 const REFRESH_MS = 10_000;
@@ -46,7 +45,7 @@ const columns: Column<CoinHealthRow>[] = [
     header: 'Status',
     sort: 'Status',
     cell: (r) => (
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Group gap="xs" wrap="nowrap" align="flex-start" miw={300}>
         <CoinStatusBadge status={r.Status} />
         <Stack gap={0}>
           {r.Reasons.map((reason) => (
@@ -57,7 +56,6 @@ const columns: Column<CoinHealthRow>[] = [
         </Stack>
       </Group>
     ),
-    width: 360,
   },
   {
     key: 'Lag',
@@ -108,9 +106,10 @@ const columns: Column<CoinHealthRow>[] = [
     align: 'right',
     cell: (r) => (
       <Stack gap={0} align="flex-end">
-        <MoneyCell value={r.HotWallet} unit={r.ShortName} />
+        <CoinAmount value={r.HotWallet} unit={r.ShortName} />
         <Text span fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          <MoneyCell value={r.Thresholds.HotWalletMin} /> – <MoneyCell value={r.Thresholds.HotWalletMax} />
+          <CoinAmount value={r.Thresholds.HotWalletMin} dimmed /> –{' '}
+          <CoinAmount value={r.Thresholds.HotWalletMax} dimmed />
         </Text>
       </Stack>
     ),
@@ -222,7 +221,7 @@ export function CoinHealthPage() {
         rowKey={(row) => row.AltCoinID}
         empty="No coin matches"
         rowHref={(row) => adminPath('coin-health-detail', { id: row.AltCoinID })}
-        minWidth={1100}
+        minWidth={1080}
         {...pagedTable(query, url)}
       />
     </ListScreen>

@@ -1,5 +1,8 @@
 import type { CoinHealthStatus } from '@bo/contract';
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
+import { formatDecimal } from '../../../lib/format/decimal';
+import { privacyStyle } from '../../../lib/format/privacy-style';
+import { useAppStore } from '../../../lib/session/session.store';
 
 const LOOK: Record<CoinHealthStatus, { color: string; label: string }> = {
   red: { color: 'red', label: 'Red' },
@@ -11,7 +14,13 @@ const LOOK: Record<CoinHealthStatus, { color: string; label: string }> = {
 export function CoinStatusBadge({ status, size = 'sm' }: { status: CoinHealthStatus; size?: 'sm' | 'lg' }) {
   const look = LOOK[status];
   return (
-    <Badge color={look.color} variant="filled" size={size} style={{ flexShrink: 0 }}>
+    <Badge
+      color={look.color}
+      variant="filled"
+      size={size}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      miw="fit-content"
+    >
       {look.label}
     </Badge>
   );
@@ -29,3 +38,42 @@ export function formatAge(seconds: number | null): string {
 }
 
 export const formatHeight = (n: number | null): string => (n === null ? '—' : n.toLocaleString('en-US'));
+
+/**
+ * A coin amount as a health screen reads it: fewer decimals the larger it is (2 from 1,000, 4 from 1, else 8),
+ * trailing zeros dropped. The exact figure stays in the title for hover.
+ */
+export function compactAmount(value: string): string {
+  const abs = Math.abs(Number(value));
+  const decimals = abs >= 1000 ? 2 : abs >= 1 ? 4 : 8;
+  return formatDecimal(value, decimals)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
+/** A coin amount, compact, blurred in Privacy Mode. */
+export function CoinAmount({
+  value,
+  unit,
+  dimmed = false,
+}: {
+  value: string | null;
+  unit?: string;
+  dimmed?: boolean;
+}) {
+  const blur = privacyStyle(useAppStore((s) => s.privacyMode));
+  if (value === null) return <>—</>;
+  return (
+    <Text
+      span
+      fz={dimmed ? 'xs' : 'sm'}
+      c={dimmed ? 'dimmed' : undefined}
+      ff="monospace"
+      title={unit ? `${value} ${unit}` : value}
+      style={{ whiteSpace: 'nowrap', ...blur }}
+    >
+      {compactAmount(value)}
+      {unit ? ` ${unit}` : ''}
+    </Text>
+  );
+}
