@@ -10,7 +10,7 @@ import { toConfig } from '../../apps/server/src/config/config';
 import { readEnv } from '../../apps/server/src/config/env';
 import { type Database, openDatabase } from '../../apps/server/src/db/database';
 import { seedCatalog } from '../../apps/server/src/db/seed/catalog.seed';
-import { ensureThresholds } from '../../apps/server/src/modules/coins/coin-health.repository';
+import { ensureThresholds, rollUpSamples } from '../../apps/server/src/modules/coins/coin-health.repository';
 import { createCoins } from '../../apps/server/src/modules/coins/coins.module';
 import { checkpoint, createScratchDatabase } from '../lib/scratch-database';
 import { type Case, measureAll } from './measure';
@@ -63,6 +63,7 @@ try {
       from coin_health_thresholds c
       cross join generate_series(now() - interval '${SAMPLE_DAYS} days', now(), interval '1 minute') as g(at)
       cross join lateral (select (extract(epoch from g.at) / 60)::bigint as m) x`);
+    await rollUpSamples(database.db);
     samples = Number((await client.query('select count(*)::int as n from coin_health_samples')).rows[0].n);
     await client.query(`insert into coin_stats_daily (alt_coin_id, day, incoming, paid, expired, underpaid, volume,
         volume_eur, confirmed, confirm_seconds, avg_confirm_seconds, p95_confirm_seconds, payouts, payout_volume,

@@ -54,3 +54,18 @@ CREATE TABLE "coin_stats_daily" (
 );
 --> statement-breakpoint
 CREATE INDEX "coin_stats_daily_day_idx" ON "coin_stats_daily" ("day", "alt_coin_id");
+--> statement-breakpoint
+-- Samples rolled up per coin and hour by the probe as it writes them: the detail's 7- and 30-day history
+-- reads at most 720 of these per coin instead of 43,200 samples.
+CREATE TABLE "coin_health_hourly" (
+	"alt_coin_id" integer NOT NULL REFERENCES "alt_coins"("id"),
+	"hour" timestamp with time zone NOT NULL,
+	"min_node_height" bigint NOT NULL,
+	"max_reference_height" bigint NOT NULL,
+	"max_lag" bigint NOT NULL,
+	"min_hot_wallet" numeric(30, 8) NOT NULL,
+	"max_pending" integer NOT NULL,
+	"worst" smallint NOT NULL,
+	"samples" integer NOT NULL,
+	CONSTRAINT "coin_health_hourly_pk" PRIMARY KEY ("alt_coin_id", "hour")
+);

@@ -893,3 +893,23 @@ export const coinStatsDaily = pgTable(
     index('coin_stats_daily_day_idx').on(t.day, t.altCoinId),
   ],
 );
+
+/** Samples per coin and hour (worst of each), kept by the probe: the detail's long windows read these. */
+export const coinHealthHourly = pgTable(
+  'coin_health_hourly',
+  {
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    hour: ts('hour').notNull(),
+    minNodeHeight: bigint('min_node_height', { mode: 'number' }).notNull(),
+    maxReferenceHeight: bigint('max_reference_height', { mode: 'number' }).notNull(),
+    maxLag: bigint('max_lag', { mode: 'number' }).notNull(),
+    minHotWallet: money('min_hot_wallet').notNull(),
+    maxPending: integer('max_pending').notNull(),
+    /** 0 red, 1 amber, 2 green: the least is the worst. */
+    worst: smallint('worst').notNull(),
+    samples: integer('samples').notNull(),
+  },
+  (t) => [primaryKey({ name: 'coin_health_hourly_pk', columns: [t.altCoinId, t.hour] })],
+);

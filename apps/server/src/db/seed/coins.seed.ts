@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ensureThresholds } from '../../modules/coins/coin-health.repository';
+import { ensureThresholds, rollUpSamples } from '../../modules/coins/coin-health.repository';
 import { computeDays, dayOf } from '../../modules/coins/coin-stats.repository';
 import { chainProfile } from '../../modules/coins/nodes/nodes';
 import { freshNode, normalHotWallet } from '../../modules/coins/nodes/nodes-sandbox';
@@ -81,6 +81,7 @@ export async function seedCoins(db: DbOrTx, now: Date, days: number): Promise<nu
           * case when c.id = 5 and g.at between ${ethFrom.toISOString()}::timestamptz and ${ethTo.toISOString()}::timestamptz
               then 0.06 else 1 end, 8) as hot
     ) v`);
+  await rollUpSamples(db);
   const today = dayOf(now);
   const first = dayOf(new Date(now.getTime() - days * 86_400_000));
   const yesterday = dayOf(new Date(now.getTime() - 86_400_000));

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { altCoins, coinHealthSamples, coinHealthThresholds, rates } from '../../db/schema';
+import { altCoins, coinHealthHourly, coinHealthSamples, coinHealthThresholds, rates } from '../../db/schema';
 import { type ChainProfile, chainProfile, defaultMaxBlockAgeMinutes, defaultMaxLag } from './nodes/nodes';
 
 /** A coin with a node (on-chain: vFiat 0), its thresholds and its newest sample. */
@@ -102,16 +102,69 @@ export async function ensureThresholds(db: DbOrTx): Promise<void> {
 
 export type SampleInsert = typeof coinHealthSamples.$inferInsert;
 
-export async function insertSamples(db: DbOrTx, rows: SampleInsert[]): Promise<void> {
-  if (rows.length > 0) await db.insert(coinHealthSamples).values(rows);
+const WORST = { red: 0, amber: 1, green: 2 } as const;
+
+/** Records the samples and folds them into their hour's roll-up, in one transaction. */
+export async function insertSamples(db: Db, rows: SampleInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(coinHealthSamples).values(rows);
+    const h = coinHealthHourly;
+    await tx
+      .insert(h)
+      .values(
+        rows.map((r) => {
+          const at = r.sampledAt.getTime();
+          return {
+            altCoinId: r.altCoinId,
+            hour: new Date(at - (at % 3_600_000)),
+            minNodeHeight: r.nodeHeight,
+            maxReferenceHeight: r.referenceHeight,
+            maxLag: r.referenceHeight - r.nodeHeight,
+            minHotWallet: r.hotWallet,
+            maxPending: r.pendingDeposits + r.pendingWithdrawals,
+            worst: WORST[r.status],
+            samples: 1,
+          };
+        }),
+      )
+      .onConflictDoUpdate({
+        target: [h.altCoinId, h.hour],
+        set: {
+          minNodeHeight: sql`least(${h.minNodeHeight}, excluded.min_node_height)`,
+          maxReferenceHeight: sql`greatest(${h.maxReferenceHeight}, excluded.max_reference_height)`,
+          maxLag: sql`greatest(${h.maxLag}, excluded.max_lag)`,
+          minHotWallet: sql`least(${h.minHotWallet}, excluded.min_hot_wallet)`,
+          maxPending: sql`greatest(${h.maxPending}, excluded.max_pending)`,
+          worst: sql`least(${h.worst}, excluded.worst)`,
+          samples: sql`${h.samples} + 1`,
+        },
+      });
+  });
 }
 
-/** Drops samples older than the cutoff, coin by coin along the index (no scan of the whole table). */
+/** The hourly roll-up of the seeded or imported samples (the probe keeps it from then on). */
+export async function rollUpSamples(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    insert into ${coinHealthHourly} (alt_coin_id, hour, min_node_height, max_reference_height, max_lag,
+      min_hot_wallet, max_pending, worst, samples)
+    select alt_coin_id, date_trunc('hour', sampled_at at time zone 'UTC') at time zone 'UTC', min(node_height), max(reference_height),
+      max(reference_height - node_height), min(hot_wallet), max(pending_deposits + pending_withdrawals),
+      min(case status when 'red' then 0 when 'amber' then 1 else 2 end), count(*)
+    from ${coinHealthSamples} group by 1, 2
+    on conflict (alt_coin_id, hour) do nothing`);
+}
+
+/** Drops samples and hours older than the cutoff, coin by coin along the index (no scan of the whole table). */
 export async function pruneSamples(db: Db, coinIds: readonly number[], cutoff: Date): Promise<void> {
-  for (const id of coinIds)
+  for (const id of coinIds) {
     await db
       .delete(coinHealthSamples)
       .where(and(eq(coinHealthSamples.altCoinId, id), lt(coinHealthSamples.sampledAt, cutoff)));
+    await db
+      .delete(coinHealthHourly)
+      .where(and(eq(coinHealthHourly.altCoinId, id), lt(coinHealthHourly.hour, cutoff)));
+  }
 }
 
 export interface SampleRow {
@@ -189,6 +242,30 @@ export async function historyBuckets(
     from ${coinHealthSamples} s
     where s.alt_coin_id = ${coinId} and s.sampled_at >= ${from.toISOString()}::timestamptz
       and s.sampled_at <= ${to.toISOString()}::timestamptz
+    group by 1 order by 1`)) as unknown as { rows: BucketRow[] };
+  return result.rows;
+}
+
+/**
+ * One coin's hours in a window, grouped into buckets of whole hours (7 d: 1 h, 30 d: 4 h), from the roll-up:
+ * at most 720 rows per coin whatever the sample rate.
+ */
+export async function historyFromHours(
+  db: DbOrTx,
+  coinId: number,
+  from: Date,
+  to: Date,
+  bucketSeconds: number,
+): Promise<BucketRow[]> {
+  const result = (await db.execute(sql`
+    select to_char(to_timestamp(floor(extract(epoch from h.hour) / ${bucketSeconds}) * ${bucketSeconds})
+        at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
+      min(h.min_node_height)::text as "nodeHeight", max(h.max_reference_height)::text as "referenceHeight",
+      max(h.max_lag)::text as "maxLag", min(h.min_hot_wallet)::text as "hotWallet",
+      max(h.max_pending)::text as pending, min(h.worst)::int as worst
+    from ${coinHealthHourly} h
+    where h.alt_coin_id = ${coinId} and h.hour >= ${from.toISOString()}::timestamptz
+      and h.hour <= ${to.toISOString()}::timestamptz
     group by 1 order by 1`)) as unknown as { rows: BucketRow[] };
   return result.rows;
 }

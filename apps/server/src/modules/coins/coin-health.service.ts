@@ -31,6 +31,7 @@ import {
   ensureThresholds,
   findThresholds,
   historyBuckets,
+  historyFromHours,
   insertSamples,
   listCoinStates,
   pruneSamples,
@@ -274,7 +275,9 @@ export function createCoinHealthService(deps: CoinHealthDeps) {
       const state = await coinRow(params.ID);
       const coin = toRow(state, at);
       const hours = COIN_HEALTH_WINDOWS[params.window];
-      const buckets = await historyBuckets(
+      // A day from the samples themselves; longer windows from the hourly roll-up.
+      const read = params.window === '24h' ? historyBuckets : historyFromHours;
+      const buckets = await read(
         db,
         params.ID,
         new Date(at.getTime() - hours * 3_600_000),

@@ -238,6 +238,9 @@ describe('the Coin Health detail', () => {
     ).toBe(true);
     expect(answer.History.length).toBeGreaterThan(0);
     expect(answer.XChange).toBeNull();
+    // The long windows read the hourly roll-up the probe keeps: the stall is there too.
+    const week = await detail({ ID: '1', window: '7d' });
+    expect(week.History.some((p) => p.MaxLag >= 20 && p.Status === 'red')).toBe(true);
   });
 
   it('puts an xChange transaction in context: confirmations against the policy, the node back then', async () => {
