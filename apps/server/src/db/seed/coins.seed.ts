@@ -12,6 +12,8 @@ export const DEMO_SAMPLE_DAYS = 30;
 const DEMO_SAMPLE_MINUTES = 20;
 /** The troubled coins (nodes-sandbox TROUBLED) turned so this many hours ago; before that they were fine. */
 const TROUBLE_HOURS = 36;
+/** Litecoin payments made during and after its node's stall this morning (14 expired, 10 paid). */
+const INCIDENT_PAYMENTS = 24;
 
 /**
  * Coin Health's and AltCoin Stats' history for the demo (ADR 0017): every on-chain coin's thresholds, a month
@@ -19,7 +21,11 @@ const TROUBLE_HOURS = 36;
  * — Litecoin's node stalled for three hours six days ago, Ethereum's hot wallet ran low twelve days ago — and
  * the daily figures of every seeded day, computed from the seeded transactions as the daily job would.
  */
-export async function seedCoins(db: DbOrTx, now: Date, days: number): Promise<number> {
+export async function seedCoins(
+  db: DbOrTx,
+  now: Date,
+  days: number,
+): Promise<{ coins: number; payments: number }> {
   await ensureThresholds(db);
   const coins = await db
     .select({
@@ -44,8 +50,10 @@ export async function seedCoins(db: DbOrTx, now: Date, days: number): Promise<nu
   const end = new Date(now.getTime() - 60_000);
   const start = new Date(end.getTime() - DEMO_SAMPLE_DAYS * 86_400_000);
   const troubleFrom = new Date(now.getTime() - TROUBLE_HOURS * 3_600_000);
-  const ltcFrom = new Date(now.getTime() - 6 * 86_400_000);
-  const ltcTo = new Date(ltcFrom.getTime() + 3 * 3_600_000);
+  // Litecoin's node stalled for three hours this morning (or late last night), and its payments of those
+  // hours expired: the anomaly AltCoin Stats flags, and the red stretch in Coin Health's history.
+  const ltcFrom = new Date(now.getTime() - 5 * 3_600_000);
+  const ltcTo = new Date(now.getTime() - 2 * 3_600_000);
   const ethFrom = new Date(now.getTime() - 12 * 86_400_000);
   const ethTo = new Date(ethFrom.getTime() + 10 * 3_600_000);
   const genesis = SANDBOX_GENESIS_MS / 1000;
@@ -71,9 +79,9 @@ export async function seedCoins(db: DbOrTx, now: Date, days: number): Promise<nu
       ${`${DEMO_SAMPLE_MINUTES} minutes`}::interval) as g(at)
     cross join lateral (
       select c.genesis_height + floor((extract(epoch from g.at) - ${genesis}) / c.block_seconds)::bigint as ref,
-        case when g.at >= ${troubleFrom.toISOString()}::timestamptz then c.lag_now
-             when c.id = 2 and g.at between ${ltcFrom.toISOString()}::timestamptz and ${ltcTo.toISOString()}::timestamptz
+        case when c.id = 2 and g.at between ${ltcFrom.toISOString()}::timestamptz and ${ltcTo.toISOString()}::timestamptz
                then floor(extract(epoch from g.at - ${ltcFrom.toISOString()}::timestamptz) / c.block_seconds)::int
+             when g.at >= ${troubleFrom.toISOString()}::timestamptz then c.lag_now
              else 0 end as lag,
         (g.at >= ${troubleFrom.toISOString()}::timestamptz and c.down_now) as down,
         round((case when g.at >= ${troubleFrom.toISOString()}::timestamptz then c.hot_now else c.hot_normal end)
@@ -82,10 +90,42 @@ export async function seedCoins(db: DbOrTx, now: Date, days: number): Promise<nu
               then 0.06 else 1 end, 8) as hot
     ) v`);
   await rollUpSamples(db);
+  const payments = await litecoinIncident(db, ltcFrom, ltcTo, now);
   const today = dayOf(now);
   const first = dayOf(new Date(now.getTime() - days * 86_400_000));
   const yesterday = dayOf(new Date(now.getTime() - 86_400_000));
   if (first <= yesterday) await computeDays(db, first, yesterday, { final: true, at: now });
   await computeDays(db, today, today, { final: false, at: now });
-  return coins.length;
+  return { coins: coins.length, payments };
+}
+
+/**
+ * The payments of Litecoin's stalled hours: customers paid, the stalled node never saw it, the invoices
+ * expired an hour later; the ones after it recovered were paid. Copies of the newest seeded Litecoin payment,
+ * numbered after the last T transaction.
+ */
+async function litecoinIncident(db: DbOrTx, from: Date, to: Date, now: Date): Promise<number> {
+  await db.execute(sql`
+    insert into transactions (prefix, transaction_id, merchant_id, original_amount, input_currency, amount,
+      alt_coin_id, status, not_enough, transaction_type, external_provider, created_on, expired_on, confirmed_on,
+      updated_on, security, customer_reference, coin_address, volume_eur, revenue_eur)
+    select 'T', nextval('transaction_t_seq'),
+      src.merchant_id, src.original_amount, src.input_currency, src.amount, src.alt_coin_id,
+      case when g <= 14 then 'expired' else 'paid' end, 0, src.transaction_type, null, c.created,
+      case when g <= 14 then c.created + interval '1 hour' end,
+      case when g <= 14 then null else c.created + interval '11 minutes' end,
+      case when g <= 14 then c.created + interval '1 hour' else c.created + interval '11 minutes' end,
+      md5('ltc-incident' || g), 'ORD-' || (7700000 + g), src.coin_address, src.volume_eur, src.revenue_eur
+    from generate_series(1, ${INCIDENT_PAYMENTS}) g
+    cross join lateral (
+      select * from transactions where alt_coin_id = 2 and prefix = 'T' order by id desc limit 1
+    ) src
+    cross join lateral (
+      select case when g <= 14
+        then ${from.toISOString()}::timestamptz + (${to.toISOString()}::timestamptz - ${from.toISOString()}::timestamptz) * (g - 1) / 14.0
+        else ${to.toISOString()}::timestamptz + (${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz - ${to.toISOString()}::timestamptz) * (g - 15) / 10.0
+      end as created
+    ) c
+    order by g`);
+  return INCIDENT_PAYMENTS;
 }

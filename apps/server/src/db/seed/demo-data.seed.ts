@@ -81,12 +81,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     await seedVTokens(tx, now);
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
     await seedPools(tx, poolsRng, now);
-    await seedCoins(tx, now, days);
+    const coinHistory = await seedCoins(tx, now, days);
     return {
       ...catalog,
       merchants: merchantList.length,
       kycSubmissions,
-      transactions: result.transactions,
+      transactions: result.transactions + coinHistory.payments,
       payouts: result.payouts,
       byStatus: result.byStatus,
       failureCauses,
