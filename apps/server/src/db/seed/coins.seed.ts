@@ -12,8 +12,10 @@ export const DEMO_SAMPLE_DAYS = 30;
 const DEMO_SAMPLE_MINUTES = 20;
 /** The troubled coins (nodes-sandbox TROUBLED) turned so this many hours ago; before that they were fine. */
 const TROUBLE_HOURS = 36;
-/** Litecoin payments made during and after its node's stall this morning (14 expired, 10 paid). */
-const INCIDENT_PAYMENTS = 24;
+/** Litecoin payments made during and after its node's stall this morning (24 expired, 6 paid). */
+const INCIDENT_PAYMENTS = 30;
+/** Of which the first ones, made while the node was stalled, expired. */
+const INCIDENT_EXPIRED = 24;
 
 /**
  * Coin Health's and AltCoin Stats' history for the demo (ADR 0017): every on-chain coin's thresholds, a month
@@ -111,19 +113,19 @@ async function litecoinIncident(db: DbOrTx, from: Date, to: Date, now: Date): Pr
       updated_on, security, customer_reference, coin_address, volume_eur, revenue_eur)
     select 'T', nextval('transaction_t_seq'),
       src.merchant_id, src.original_amount, src.input_currency, src.amount, src.alt_coin_id,
-      case when g <= 14 then 'expired' else 'paid' end, 0, src.transaction_type, null, c.created,
-      case when g <= 14 then c.created + interval '1 hour' end,
-      case when g <= 14 then null else c.created + interval '11 minutes' end,
-      case when g <= 14 then c.created + interval '1 hour' else c.created + interval '11 minutes' end,
+      case when g <= ${INCIDENT_EXPIRED} then 'expired' else 'paid' end, 0, src.transaction_type, null, c.created,
+      case when g <= ${INCIDENT_EXPIRED} then c.created + interval '1 hour' end,
+      case when g <= ${INCIDENT_EXPIRED} then null else c.created + interval '11 minutes' end,
+      case when g <= ${INCIDENT_EXPIRED} then c.created + interval '1 hour' else c.created + interval '11 minutes' end,
       md5('ltc-incident' || g), 'ORD-' || (7700000 + g), src.coin_address, src.volume_eur, src.revenue_eur
     from generate_series(1, ${INCIDENT_PAYMENTS}) g
     cross join lateral (
       select * from transactions where alt_coin_id = 2 and prefix = 'T' order by id desc limit 1
     ) src
     cross join lateral (
-      select case when g <= 14
-        then ${from.toISOString()}::timestamptz + (${to.toISOString()}::timestamptz - ${from.toISOString()}::timestamptz) * (g - 1) / 14.0
-        else ${to.toISOString()}::timestamptz + (${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz - ${to.toISOString()}::timestamptz) * (g - 15) / 10.0
+      select case when g <= ${INCIDENT_EXPIRED}
+        then ${from.toISOString()}::timestamptz + (${to.toISOString()}::timestamptz - ${from.toISOString()}::timestamptz) * (g - 1) / ${INCIDENT_EXPIRED}::float8
+        else ${to.toISOString()}::timestamptz + (${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz - ${to.toISOString()}::timestamptz) * (g - ${INCIDENT_EXPIRED} - 1) / ${INCIDENT_PAYMENTS - INCIDENT_EXPIRED}::float8
       end as created
     ) c
     order by g`);

@@ -43,7 +43,7 @@ const columns: Column<AltCoinStatsRow>[] = [
   },
   {
     key: 'PaidPct',
-    header: 'Paid',
+    header: 'Paid %',
     sort: 'PaidPct',
     align: 'right',
     nowrap: true,

@@ -33,9 +33,9 @@ const columns: Column<CoinHealthRow>[] = [
         <Text span fz="sm" fw={600}>
           {r.Name}
         </Text>
-        <Text span fz="xs" c="dimmed">
+        <Text span fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {r.ShortName}
-          {r.IsOnline ? '' : ' · offline'}
+          {r.IsOnline ? '' : ' · offline'} · {r.Thresholds.Confirmations} conf.
         </Text>
       </Stack>
     ),
@@ -45,7 +45,7 @@ const columns: Column<CoinHealthRow>[] = [
     header: 'Status',
     sort: 'Status',
     cell: (r) => (
-      <Group gap="xs" wrap="nowrap" align="flex-start" miw={300}>
+      <Group gap="xs" wrap="nowrap" align="flex-start" miw={250}>
         <CoinStatusBadge status={r.Status} />
         <Stack gap={0}>
           {r.Reasons.map((reason) => (
@@ -59,7 +59,7 @@ const columns: Column<CoinHealthRow>[] = [
   },
   {
     key: 'Lag',
-    header: 'Block height (node / reference)',
+    header: 'Height: node / reference',
     sort: 'Lag',
     align: 'right',
     cell: (r) =>
@@ -94,14 +94,9 @@ const columns: Column<CoinHealthRow>[] = [
     ),
   },
   {
-    key: 'Confirmations',
-    header: 'Confirmations',
-    align: 'right',
-    cell: (r) => String(r.Thresholds.Confirmations),
-  },
-  {
     key: 'HotWallet',
     header: 'Hot wallet (min – max)',
+    nowrap: true,
     sort: 'HotWallet',
     align: 'right',
     cell: (r) => (
@@ -116,7 +111,7 @@ const columns: Column<CoinHealthRow>[] = [
   },
   {
     key: 'Pending',
-    header: 'Pending in / out',
+    header: 'Pending in/out',
     sort: 'Pending',
     align: 'right',
     nowrap: true,
@@ -221,7 +216,7 @@ export function CoinHealthPage() {
         rowKey={(row) => row.AltCoinID}
         empty="No coin matches"
         rowHref={(row) => adminPath('coin-health-detail', { id: row.AltCoinID })}
-        minWidth={1080}
+        minWidth={1000}
         {...pagedTable(query, url)}
       />
     </ListScreen>
