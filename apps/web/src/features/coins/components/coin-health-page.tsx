@@ -95,14 +95,14 @@ const columns: Column<CoinHealthRow>[] = [
   },
   {
     key: 'HotWallet',
-    header: 'Hot wallet (min – max)',
+    header: 'Hot wallet',
     nowrap: true,
     sort: 'HotWallet',
     align: 'right',
     cell: (r) => (
       <Stack gap={0} align="flex-end">
         <CoinAmount value={r.HotWallet} unit={r.ShortName} />
-        <Text span fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        <Text span fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title="Minimum – maximum">
           <CoinAmount value={r.Thresholds.HotWalletMin} dimmed /> –{' '}
           <CoinAmount value={r.Thresholds.HotWalletMax} dimmed />
         </Text>
@@ -111,12 +111,12 @@ const columns: Column<CoinHealthRow>[] = [
   },
   {
     key: 'Pending',
-    header: 'Pending in/out',
+    header: 'Pending',
     sort: 'Pending',
     align: 'right',
     nowrap: true,
     cell: (r) =>
-      r.PendingDeposits === null ? <Dash /> : `${r.PendingDeposits} / ${r.PendingWithdrawals ?? 0}`,
+      r.PendingDeposits === null ? <Dash /> : `${r.PendingDeposits} in / ${r.PendingWithdrawals ?? 0} out`,
   },
 ];
 
