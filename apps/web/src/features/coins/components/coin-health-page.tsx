@@ -45,7 +45,7 @@ const columns: Column<CoinHealthRow>[] = [
     header: 'Status',
     sort: 'Status',
     cell: (r) => (
-      <Group gap="xs" wrap="nowrap" align="flex-start" miw={250}>
+      <Group gap="xs" wrap="nowrap" align="flex-start" miw={220}>
         <CoinStatusBadge status={r.Status} />
         <Stack gap={0}>
           {r.Reasons.map((reason) => (
