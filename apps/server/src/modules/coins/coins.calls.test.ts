@@ -5,16 +5,18 @@ import {
   INGEST_PREFIX,
   NODES_SANDBOX_PATH,
 } from '@bo/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coinStatsDaily, transactions } from '../../db/schema';
+import { auditLog, coinHealthSamples, coinStatsDaily, transactions } from '../../db/schema';
 import { seedCatalog } from '../../db/seed/catalog.seed';
 import { adminPost, signInStaff } from '../../test/access-helpers';
 import { insertMerchant, insertTransaction } from '../../test/factories';
 import { changedTables, createTableWatch } from '../../test/hostile-input';
 import { adminGet, createTestApp, type TestApp } from '../../test/test-app';
 import { addDays, dayOf } from './coin-stats.repository';
+import { startCoinJobs } from './coins.jobs';
 import { type Coins, createCoins } from './coins.module';
+import { createCoinNodes } from './nodes/coin-nodes';
 
 const TOKEN = 'coins-test-feed-token-0123456789abcdef0123';
 let t: TestApp;
@@ -417,5 +419,45 @@ describe('AltCoin Stats', () => {
     const before = await row(4, { period: '24h' });
     await t.database.db.delete(transactions).where(eq(transactions.altCoinId, 4));
     expect(await row(4, { period: '24h' })).toEqual(before);
+  });
+});
+
+describe('the jobs and the mode', () => {
+  it('refuses real nodes at start: no client is built', () => {
+    expect(() =>
+      createCoinNodes({ coins: { ...t.config.coins, nodesMode: 'real' } }, t.database.db, t.clock.now),
+    ).toThrow(/NODES_MODE \(or INTEGRATIONS_MODE\) is real, but no coin node client is built yet/);
+  });
+
+  it('probes at once when started, and again every interval, until stopped', async () => {
+    const count = async () =>
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(coinHealthSamples))[0]?.n ?? 0;
+    const before = await count();
+    const jobs = startCoinJobs(
+      coins,
+      { coins: { ...t.config.coins, probeIntervalMs: 50, statsRefreshMs: 60_000 } },
+      {
+        error: () => undefined,
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 180));
+    await jobs.stop();
+    const after = await count();
+    expect(after - before).toBeGreaterThanOrEqual(2 * 39);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await count()).toBe(after);
+  });
+
+  it('closes yesterday after 00:05 UTC and keeps today open', async () => {
+    const today = dayOf(t.clock.now());
+    const tomorrow = new Date(`${addDays(today, 1)}T00:10:00Z`);
+    t.clock.set(tomorrow);
+    await coins.coinStats.refresh();
+    const rows = await t.database.db
+      .select({ day: coinStatsDaily.day, final: coinStatsDaily.final })
+      .from(coinStatsDaily)
+      .where(eq(coinStatsDaily.altCoinId, 2));
+    expect(rows.find((r) => r.day === today)?.final).toBe(true);
+    expect(rows.find((r) => r.day === addDays(today, 1))).toBeUndefined();
   });
 });
