@@ -36,6 +36,7 @@ import { CoinAmount, CoinStatusBadge, formatAge, formatHeight } from './coin-sta
 import { ThresholdsForm } from './thresholds-form';
 
 const REFRESH_MS = 10_000;
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const WINDOW_LABELS: Record<CoinHealthWindow, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d' };
 
 const sampleColumns: Column<CoinHealthSample>[] = [
@@ -235,7 +236,7 @@ export function CoinHealthDetailPage() {
         ],
         [
           'Pending',
-          `${coin.PendingDeposits ?? 0} deposits, ${coin.PendingWithdrawals ?? 0} withdrawals unconfirmed`,
+          `${plural(coin.PendingDeposits ?? 0, 'deposit')}, ${plural(coin.PendingWithdrawals ?? 0, 'withdrawal')} unconfirmed`,
         ],
         ['Probed', coin.SampledOn ? `${formatUtcDate(coin.SampledOn)} UTC` : 'not yet'],
       ]
