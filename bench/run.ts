@@ -17,6 +17,7 @@ const SUITES: Record<string, string> = {
   pools: 'db/pools.bench.ts',
   live: 'live/live.bench.ts',
   web: 'web/web.bench.ts',
+  coins: 'db/coins.bench.ts',
 };
 
 const here = import.meta.dirname;

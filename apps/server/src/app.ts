@@ -16,6 +16,8 @@ import { createSessions } from './modules/auth/session.service';
 import { createLoginThrottle } from './modules/auth/throttle.service';
 import { registerChatRoutes } from './modules/chat/chat.calls';
 import { createChatService } from './modules/chat/chat.service';
+import { type Coins, createCoins } from './modules/coins/coins.module';
+import { registerNodeSandboxRoutes } from './modules/coins/coins.sandbox-routes';
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -43,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The chains of the XRP and Ether pools; by default as INTEGRATIONS_MODE says (the sandboxes). */
   chains?: PoolChains;
+  /** Coin Health's nodes and AltCoin Stats; by default as NODES_MODE says (the sandbox). */
+  coins?: Coins;
 }
 
 /** The whole application without a port: server.ts listens, tests call `inject()`. */
@@ -126,9 +130,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   app.addHook('onClose', stopHearingAccess);
   const chains = options.chains ?? createPoolChains(config, db, now);
+  const coins = options.coins ?? createCoins(config, db, now);
   const adminHandlers = createAdminHandlers({
     db,
     chains,
+    coinHealth: coins.coinHealth,
+    coinStats: coins.coinStats,
     pools: config.pools,
     jwt,
     now,
@@ -173,6 +180,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       onEvent: publishIngestEvents(db),
     });
     registerIngestRoutes(app, { token: config.ingestToken, ingest, db, now });
+    const nodesSandbox = coins.nodes.sandbox;
+    if (nodesSandbox)
+      registerNodeSandboxRoutes(app, { token: config.ingestToken, sandbox: nodesSandbox, coins });
   }
 
   // Healthy means able to serve: a load balancer takes an instance whose database is unreachable out of

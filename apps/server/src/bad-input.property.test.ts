@@ -2,6 +2,7 @@ import {
   ADMIN_CALLS,
   ADMIN_SERVICE_PREFIX,
   type CallDef,
+  coinHealthRowSchema,
   EXPORT_PATH,
   exportRequestSchema,
   INGEST_PREFIX,
@@ -15,7 +16,9 @@ import {
   ingestWaitingTransactionSchema,
   MAIN_CALLS,
   MAIN_SERVICE_PREFIX,
+  NODES_SANDBOX_PATH,
   PROVIDER_KIND_BY_NAME,
+  sandboxNodeStallSchema,
 } from '@bo/contract';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -226,6 +229,8 @@ afterAll(async () => {
 
 const feedTargets = (): Target[] => {
   const ref = { name: 'ref', hint: () => ingestRefs };
+  // A watched coin, a fiat one (no node: 404) and one not in the catalogue.
+  const coin = { name: 'coin', hint: () => fc.constantFrom('1', '625', '9999') };
   const feed = (path: string, params: z.ZodType, data: z.ZodType, pathParam?: Target['pathParam']) => ({
     name: `feed POST ${path}`,
     method: 'POST' as const,
@@ -244,6 +249,8 @@ const feedTargets = (): Target[] => {
     feed('/provider-payments', ingestProviderPaymentSchema, z.null()),
     feed('/chat-messages', ingestChatMessageSchema, z.object({ id: z.number().int().positive() })),
     feed('/failures', ingestFailureSchema, z.object({ id: z.number().int().positive() })),
+    feed(`${NODES_SANDBOX_PATH}/:coin/stall`, sandboxNodeStallSchema, coinHealthRowSchema, coin),
+    feed(`${NODES_SANDBOX_PATH}/:coin/resume`, z.object({}), coinHealthRowSchema, coin),
   ];
 };
 

@@ -6,6 +6,7 @@ import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
+import { createCoinNodes } from './modules/coins/nodes/coin-nodes';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createPoolChains } from './modules/pools/chains/pool-chains';
 import { createPoolFeed } from './modules/pools/pools.feed';
@@ -85,5 +86,6 @@ export function startDemoPlatform(
           poolAccount: DEMO_XRP_POOL_ACCOUNT,
         }
       : undefined,
+    nodes: createCoinNodes(config, database.db, () => new Date()).sandbox ?? undefined,
   });
 }

@@ -3,12 +3,17 @@ import { prepareData, startDemoPlatform } from './bootstrap';
 import { toConfig } from './config/config';
 import { readEnv } from './config/env';
 import { openDatabase } from './db/database';
+import { startCoinJobs } from './modules/coins/coins.jobs';
+import { createCoins } from './modules/coins/coins.module';
 
 const config = toConfig(readEnv());
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, database });
+const coins = createCoins(config, database.db, () => new Date());
+const app = await buildApp({ config, database, coins });
 await prepareData(config, database, app.log);
 const simulator = startDemoPlatform(config, database, app.log);
+// After the seed, so the first probe finds the coins (ADR 0017).
+const coinJobs = startCoinJobs(coins, config, app.log);
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
@@ -24,6 +29,7 @@ async function shutdown(signal: string) {
   // Stop taking requests, let in-flight ones finish, then release the database. A keep-alive connection
   // whose request finishes during the drain would otherwise hold the server open for its whole timeout.
   await simulator?.stop();
+  await coinJobs.stop();
   const sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
   clearInterval(sweeper);

@@ -48,6 +48,13 @@ export interface AppConfig {
     keeperThresholdWei: bigint;
     wallets: { xrpHotWallet: string; ethHotWallet: string; ethGasKeeper: string };
   };
+  /** Coin Health's probe and AltCoin Stats' daily job (ADR 0017). */
+  coins: {
+    nodesMode: IntegrationMode;
+    probeIntervalMs: number;
+    retentionDays: number;
+    statsRefreshMs: number;
+  };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -119,6 +126,12 @@ export function toConfig(env: Env): AppConfig {
         ethHotWallet: env.POOL_ETH_HOT_WALLET.toLowerCase(),
         ethGasKeeper: env.POOL_ETH_GAS_KEEPER.toLowerCase(),
       },
+    },
+    coins: {
+      nodesMode: env.NODES_MODE ?? env.INTEGRATIONS_MODE,
+      probeIntervalMs: env.COIN_HEALTH_PROBE_MS,
+      retentionDays: env.COIN_HEALTH_RETENTION_DAYS,
+      statsRefreshMs: env.COIN_STATS_REFRESH_MS,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

@@ -132,6 +132,14 @@ const envSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .default(SANDBOX_POOL_WALLETS.ethGasKeeper),
+  /** The coins' nodes Coin Health probes (ADR 0017): the sandbox (`fake`) unless set; `real` is refused. */
+  NODES_MODE: z.enum(['fake', 'real']).optional(),
+  /** How often the probe reads every coin's node and hot wallet (a sample per coin each time). */
+  COIN_HEALTH_PROBE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** How many days of probe samples are kept. */
+  COIN_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+  /** How often AltCoin Stats' live row of today is recomputed (the closed days once, after midnight). */
+  COIN_STATS_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -825,3 +825,91 @@ export const evmSweeps = pgTable(
   },
   (t) => [index('evm_sweeps_deposit_idx').on(t.depositId, t.createdAt)],
 );
+
+// ---------- coin health and altcoin stats (ADR 0017) ----------
+
+/** What an administrator allows per coin (migration 0020); judged against when a sample is read. */
+export const coinHealthThresholds = pgTable('coin_health_thresholds', {
+  altCoinId: integer('alt_coin_id')
+    .primaryKey()
+    .references(() => altCoins.id),
+  maxLagBlocks: integer('max_lag_blocks').notNull(),
+  confirmations: integer('confirmations').notNull(),
+  maxBlockAgeMinutes: integer('max_block_age_minutes').notNull(),
+  hotWalletMin: money('hot_wallet_min').notNull(),
+  hotWalletMax: money('hot_wallet_max').notNull(),
+  updatedAt: ts('updated_at'),
+  updatedBy: text('updated_by'),
+});
+
+/** One probe of a coin's node and hot wallet; kept for the retention window. */
+export const coinHealthSamples = pgTable(
+  'coin_health_samples',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    sampledAt: ts('sampled_at').notNull(),
+    reachable: boolean('reachable').notNull(),
+    nodeHeight: bigint('node_height', { mode: 'number' }).notNull(),
+    referenceHeight: bigint('reference_height', { mode: 'number' }).notNull(),
+    lastBlockAt: ts('last_block_at').notNull(),
+    hotWallet: money('hot_wallet').notNull(),
+    pendingDeposits: integer('pending_deposits').notNull(),
+    pendingWithdrawals: integer('pending_withdrawals').notNull(),
+    status: text('status').notNull().$type<'red' | 'amber' | 'green'>(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('coin_health_samples_coin_at_idx').on(t.altCoinId, t.sampledAt.desc(), t.id.desc())],
+);
+
+/** Per coin and UTC day of creation: the AltCoin Stats screen reads only this (never transactions). */
+export const coinStatsDaily = pgTable(
+  'coin_stats_daily',
+  {
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    incoming: integer('incoming').notNull(),
+    paid: integer('paid').notNull(),
+    expired: integer('expired').notNull(),
+    underpaid: integer('underpaid').notNull(),
+    volume: numeric('volume', { precision: 38, scale: 8 }).notNull(),
+    volumeEur: numeric('volume_eur', { precision: 24, scale: 2 }).notNull(),
+    confirmed: integer('confirmed').notNull(),
+    confirmSeconds: bigint('confirm_seconds', { mode: 'number' }).notNull(),
+    avgConfirmSeconds: integer('avg_confirm_seconds'),
+    p95ConfirmSeconds: integer('p95_confirm_seconds'),
+    payouts: integer('payouts').notNull(),
+    payoutVolume: numeric('payout_volume', { precision: 38, scale: 8 }).notNull(),
+    failures: integer('failures').notNull(),
+    final: boolean('final').notNull().default(false),
+    computedAt: ts('computed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'coin_stats_daily_pk', columns: [t.altCoinId, t.day] }),
+    index('coin_stats_daily_day_idx').on(t.day, t.altCoinId),
+  ],
+);
+
+/** Samples per coin and hour (worst of each), kept by the probe: the detail's long windows read these. */
+export const coinHealthHourly = pgTable(
+  'coin_health_hourly',
+  {
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    hour: ts('hour').notNull(),
+    minNodeHeight: bigint('min_node_height', { mode: 'number' }).notNull(),
+    maxReferenceHeight: bigint('max_reference_height', { mode: 'number' }).notNull(),
+    maxLag: bigint('max_lag', { mode: 'number' }).notNull(),
+    minHotWallet: money('min_hot_wallet').notNull(),
+    maxPending: integer('max_pending').notNull(),
+    /** 0 red, 1 amber, 2 green: the least is the worst. */
+    worst: smallint('worst').notNull(),
+    samples: integer('samples').notNull(),
+  },
+  (t) => [primaryKey({ name: 'coin_health_hourly_pk', columns: [t.altCoinId, t.hour] })],
+);

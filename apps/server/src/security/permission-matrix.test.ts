@@ -273,6 +273,21 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
     },
     answer: () => ({ status: 409, message: 'Every deposit address at or above its minimum is swept' }),
   },
+  CoinHealth: { params: () => ({}) },
+  CoinHealthDetail: { params: () => ({ ID: 1, window: '7d' }) },
+  // The same thresholds each time: the first allowed caller sets them, the later ones change nothing.
+  UpdateCoinHealthThresholds: {
+    params: () => ({
+      ID: 2,
+      MaxLagBlocks: 12,
+      Confirmations: 6,
+      MaxBlockAgeMinutes: 15,
+      HotWalletMin: '60',
+      HotWalletMax: '2300',
+    }),
+  },
+  AltCoinStats: { params: () => ({ period: '30d' }) },
+  AltCoinDaily: { params: () => ({ ID: 1 }) },
 };
 
 const MAIN_SAMPLES: { [K in MainCallName]?: Sample<ParamsOf<(typeof MAIN_CALLS)[K]>> } = {

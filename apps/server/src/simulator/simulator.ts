@@ -5,6 +5,7 @@ import { DEMO_PROVIDERS, demoAddress, demoCoin, demoTag, paymentTypeWeights } fr
 import { formatUnits, mulDiv, RATE_SCALE, toUnits } from '../db/seed/decimal';
 import { createRandom, hashSeed, type Random } from '../db/seed/random';
 import { PAYMENT_WINDOW_MS } from '../db/seed/transactions.seed';
+import type { NodesSandboxControls } from '../modules/coins/nodes/nodes-sandbox';
 import type { IngestService } from '../modules/ingest/ingest.service';
 import { feedPools, type PoolFeed } from '../modules/pools/pools.feed';
 import {
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   paymentWindowMs?: number;
   /** The pools' sandbox chains: customers of paid XRP, ETH and USDT payments send their funds (ADR 0019). */
   pools?: { feed: PoolFeed; poolAccount: string };
+  /** The coins' sandbox nodes (ADR 0017): hot wallets and pending counts move, fast chains hiccup. */
+  nodes?: NodesSandboxControls;
 }
 
 export interface Simulator {
@@ -263,6 +266,14 @@ export function startSimulator(ingest: IngestService, db: Db, options: Simulator
       );
     }
     await driftRates(coins);
+    const { nodes } = options;
+    if (nodes && rng.chance(0.25))
+      await attempt('wanderNodes', () =>
+        nodes.wander(
+          coins.filter((c) => c.vFiat === 0).map((c) => c.id),
+          () => rng.next(),
+        ),
+      );
     const { pools } = options;
     if (pools)
       await attempt('feedPools', () => feedPools(pools.feed, db, new Date(now), rng, pools.poolAccount));

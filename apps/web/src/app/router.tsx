@@ -97,6 +97,18 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/pools/components/ether-pool-page'),
     (m) => m.EtherPoolPage,
   ).Screen,
+  'coin-health': lazyScreen(
+    () => import('../features/coins/components/coin-health-page'),
+    (m) => m.CoinHealthPage,
+  ).Screen,
+  'coin-health-detail': lazyScreen(
+    () => import('../features/coins/components/coin-health-detail-page'),
+    (m) => m.CoinHealthDetailPage,
+  ).Screen,
+  'altcoin-stats': lazyScreen(
+    () => import('../features/coins/components/altcoin-stats-page'),
+    (m) => m.AltCoinStatsPage,
+  ).Screen,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { BALANCE_SHEET_CALLS } from './admin/balance-sheet.calls';
 import { CATALOG_CALLS } from './admin/catalog.calls';
+import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
 import { DASHBOARD_CALLS } from './admin/dashboard.calls';
 import { FAILURE_CALLS } from './admin/failures.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
@@ -32,6 +33,7 @@ export const ADMIN_CALLS = {
   ...ROLE_ADMIN_CALLS,
   ...VTOKEN_CALLS,
   ...POOL_CALLS,
+  ...COIN_HEALTH_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -2,6 +2,7 @@ import type { TransactionStatus } from '@bo/contract';
 import type { Db } from '../database';
 import { buildFailureCauses, seedChat, seedFailureCauses } from './activity.seed';
 import { seedCatalog } from './catalog.seed';
+import { seedCoins } from './coins.seed';
 import { buildMerchants, seedKyc, seedMerchants } from './merchants.seed';
 import { stuckConversions } from './offline-pool.seed';
 import { seedPools } from './pools.seed';
@@ -80,11 +81,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     await seedVTokens(tx, now);
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
     await seedPools(tx, poolsRng, now);
+    const coinHistory = await seedCoins(tx, now, days);
     return {
       ...catalog,
       merchants: merchantList.length,
       kycSubmissions,
-      transactions: result.transactions,
+      transactions: result.transactions + coinHistory.payments,
       payouts: result.payouts,
       byStatus: result.byStatus,
       failureCauses,

@@ -4,6 +4,7 @@ import type { Jwt } from '../auth/jwt.service';
 import { sessionHandlers } from '../auth/session.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
 import { catalogHandlers } from '../catalog/catalog.calls';
+import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
@@ -20,7 +21,8 @@ import { vtokenExports, vtokenHandlers } from '../vtokens/vtokens.calls';
 import type { AdminExports, AdminHandlers } from './admin.calls';
 
 export type AdminDeps = StaffAdminDeps &
-  Pick<PoolDeps, 'chains' | 'pools'> & {
+  Pick<PoolDeps, 'chains' | 'pools'> &
+  CoinDeps & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -46,6 +48,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...roleAdminHandlers(deps),
     ...vtokenHandlers(deps),
     ...poolHandlers(deps),
+    ...coinHandlers(deps),
   } satisfies AdminHandlers;
 }
 

@@ -19,4 +19,7 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'xchange-search',
   'transaction-xrp-pool',
   'transaction-ether-pool',
+  'coin-health',
+  'coin-health-detail',
+  'altcoin-stats',
 ]);
