@@ -102,6 +102,9 @@ beforeAll(async () => {
     'admin MerchantPayouts': { ID: String(payment.merchantId) },
     'admin VTokenDetail': { ID: String(vtoken.id) },
     'admin XChangeSearch': { q: 'xc1' },
+    // Bitcoin: a coin with a node, so its health has history.
+    'admin CoinHealthDetail': { ID: '1' },
+    'admin AltCoinDaily': { ID: '1' },
   };
 });
 afterAll(() => t.close());
