@@ -19,6 +19,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail';
 import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
 import { createRatesService } from './modules/rates/rates.service';
 import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The chains of the XRP and Ether pools; by default as INTEGRATIONS_MODE says (the sandboxes). */
   chains?: PoolChains;
+  /** The payout rail (ADR 0016); by default as INTEGRATIONS_MODE (PAYOUT_RAIL_MODE) says (the sandbox). */
+  payoutRail?: PayoutRail;
 }
 
 /** The whole application without a port: server.ts listens, tests call `inject()`. */
@@ -130,6 +133,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db,
     chains,
     pools: config.pools,
+    payoutRail: options.payoutRail ?? createPayoutRail(config.payouts.railMode),
+    payoutConfig: config.payouts,
     jwt,
     now,
     sidebarLinks: config.sidebarLinks,

@@ -3,12 +3,20 @@ import { prepareData, startDemoPlatform } from './bootstrap';
 import { toConfig } from './config/config';
 import { readEnv } from './config/env';
 import { openDatabase } from './db/database';
+import { createPayoutRail } from './modules/payouts/payout-rail';
+import { startPayoutRunner } from './modules/payouts/payout-runner';
 
 const config = toConfig(readEnv());
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
 await prepareData(config, database, app.log);
 const simulator = startDemoPlatform(config, database, app.log);
+const payoutRunner = startPayoutRunner(
+  config,
+  database.db,
+  createPayoutRail(config.payouts.railMode),
+  app.log,
+);
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
@@ -24,6 +32,7 @@ async function shutdown(signal: string) {
   // Stop taking requests, let in-flight ones finish, then release the database. A keep-alive connection
   // whose request finishes during the drain would otherwise hold the server open for its whole timeout.
   await simulator?.stop();
+  await payoutRunner?.stop();
   const sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
   clearInterval(sweeper);

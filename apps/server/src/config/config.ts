@@ -48,6 +48,8 @@ export interface AppConfig {
     keeperThresholdWei: bigint;
     wallets: { xrpHotWallet: string; ethHotWallet: string; ethGasKeeper: string };
   };
+  /** Payouts (ADR 0016): the four-eyes amount, the rail's implementation and how often its runner steps. */
+  payouts: { fourEyesEur: string; railMode: IntegrationMode; runnerIntervalMs: number };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -119,6 +121,11 @@ export function toConfig(env: Env): AppConfig {
         ethHotWallet: env.POOL_ETH_HOT_WALLET.toLowerCase(),
         ethGasKeeper: env.POOL_ETH_GAS_KEEPER.toLowerCase(),
       },
+    },
+    payouts: {
+      fourEyesEur: env.PAYOUT_FOUR_EYES_EUR,
+      railMode: env.PAYOUT_RAIL_MODE ?? env.INTEGRATIONS_MODE,
+      runnerIntervalMs: env.PAYOUT_RUNNER_INTERVAL_MS,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

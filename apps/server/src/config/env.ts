@@ -132,6 +132,15 @@ const envSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .default(SANDBOX_POOL_WALLETS.ethGasKeeper),
+  /** Payouts worth more than this many EUR wait for a second staff member's approval (four-eyes, ADR 0016). */
+  PAYOUT_FOUR_EYES_EUR: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'PAYOUT_FOUR_EYES_EUR must be an amount in EUR, e.g. 1000')
+    .default('1000'),
+  /** The payout rail (bank, PayPal, chains) behind sending; overrides INTEGRATIONS_MODE for it. */
+  PAYOUT_RAIL_MODE: z.enum(['fake', 'real']).optional(),
+  /** How often approved payouts are sent and sent ones checked (ms); 0 stops the runner. */
+  PAYOUT_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,7 @@ import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
+import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
 import { type PoolDeps, poolExports, poolHandlers } from '../pools/pools.calls';
 import { roleAdminHandlers } from '../roles/role-admin.calls';
 import { rolesExports, rolesHandlers } from '../roles/roles.calls';
@@ -20,7 +21,8 @@ import { vtokenExports, vtokenHandlers } from '../vtokens/vtokens.calls';
 import type { AdminExports, AdminHandlers } from './admin.calls';
 
 export type AdminDeps = StaffAdminDeps &
-  Pick<PoolDeps, 'chains' | 'pools'> & {
+  Pick<PoolDeps, 'chains' | 'pools'> &
+  Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -46,6 +48,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...roleAdminHandlers(deps),
     ...vtokenHandlers(deps),
     ...poolHandlers(deps),
+    ...payoutHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -61,4 +64,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...merchantExports,
   ...vtokenExports,
   ...poolExports,
+  ...payoutExports,
 };
