@@ -4,6 +4,7 @@ import { buildFailureCauses, seedChat, seedFailureCauses } from './activity.seed
 import { seedCatalog } from './catalog.seed';
 import { buildMerchants, seedKyc, seedMerchants } from './merchants.seed';
 import { stuckConversions } from './offline-pool.seed';
+import { seedPayouts } from './payouts.seed';
 import { seedPools } from './pools.seed';
 import { deriveDemoProviderPayments } from './providers.seed';
 import { createRandom } from './random';
@@ -80,6 +81,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     await seedVTokens(tx, now);
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
     await seedPools(tx, poolsRng, now);
+    await seedPayouts(tx);
     return {
       ...catalog,
       merchants: merchantList.length,
