@@ -19,4 +19,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'xchange-search',
   'transaction-xrp-pool',
   'transaction-ether-pool',
+  'pending-payouts',
+  'payout-schemas',
 ]);
