@@ -47,7 +47,11 @@ export async function seedPayouts(db: DbOrTx): Promise<number> {
     insert into payouts (merchant_id, alt_coin_id, amount, eur_value, destination, payout_schema, state,
       needs_second_approval, source, requested_on, approved_on, sent_on, rail_reference, completed_on,
       failed_on, failure_reason, cancelled_on, cancel_reason, updated_on)
-    select merchant_id, alt_coin_id, amount, eur, coalesce(nullif(coin_address, ''), 'bank transfer'),
+    select merchant_id, alt_coin_id, amount, eur,
+      -- Fiat payouts have no coin address: they go to a bank account.
+      case when coalesce(coin_address, '') in ('', 'NA')
+        then 'NL' || (10 + id % 89)::text || 'DEMO0' || lpad((id * 7919 % 1000000000)::text, 9, '0')
+        else coin_address end,
       payout_schema, state, four_eyes, 'platform', created_on,
       case when state in ('approved', 'sent', 'completed', 'failed') then created_on + interval '20 minutes' end,
       case when state in ('sent', 'completed', 'failed') then created_on + interval '25 minutes' end,
