@@ -5,13 +5,13 @@ import {
   PAYOUT_SCHEMA_OPTIONS,
   type PayoutSchemaRow,
 } from '@bo/contract';
-import { Button, Select, Text, TextInput } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { MerchantLink, StatusBadge, UtcDateCell } from '../../../components/data-table/cells';
+import { MerchantLink, StatusBadge } from '../../../components/data-table/cells';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
@@ -29,17 +29,16 @@ const columns: Column<PayoutSchemaRow>[] = [
   {
     key: 'ShopTitle',
     header: 'Merchant',
-    cell: (r) => <MerchantLink id={r.ID} name={r.ShopTitle} />,
-  },
-  {
-    key: 'Email',
-    header: 'E-mail',
     cell: (r) => (
-      <Text span fz="sm">
-        {r.Email}
-      </Text>
+      <Stack gap={0}>
+        <MerchantLink id={r.ID} name={r.ShopTitle} />
+        <Text span fz="xs" c="dimmed">
+          {r.Email}
+        </Text>
+      </Stack>
     ),
   },
+  { key: 'Email', header: 'E-mail', cell: () => null },
   {
     key: 'PayoutSchema',
     header: 'Payout schema',
@@ -51,8 +50,8 @@ const columns: Column<PayoutSchemaRow>[] = [
     header: 'Pays to',
     cell: (r) =>
       r.PaysTo ? (
-        <Text span fz="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-          {r.PaysTo}
+        <Text span fz="xs" ff="monospace" title={r.PaysTo} style={{ whiteSpace: 'nowrap' }}>
+          {r.PaysTo.length > 30 ? `${r.PaysTo.slice(0, 18)}…${r.PaysTo.slice(-8)}` : r.PaysTo}
         </Text>
       ) : (
         <Dash />
@@ -67,10 +66,15 @@ const columns: Column<PayoutSchemaRow>[] = [
   { key: 'ExcludedCoins', header: 'Excluded coins', align: 'right' },
   {
     key: 'RegisteredOn',
-    header: 'Registered (UTC)',
+    header: 'Registered',
     sort: 'RegisteredOn',
     nowrap: true,
-    cell: (r) => <UtcDateCell value={r.RegisteredOn} withZone={false} />,
+    // The day is enough here; the record has the time.
+    cell: (r) => (
+      <Text span fz="sm" ff="monospace">
+        {r.RegisteredOn.slice(0, 10)}
+      </Text>
+    ),
   },
 ];
 
@@ -156,7 +160,7 @@ export function PayoutSchemasPage() {
     >
       <DataTable
         label="Payout schemas"
-        columns={columns}
+        columns={columns.filter((c) => c.key !== 'Email')}
         rowKey={(row) => row.ID}
         empty="No merchant matches"
         rowHref={(row) => adminPath('payout-schemas', { id: String(row.ID) })}

@@ -37,9 +37,8 @@ function People({ row }: { row: PayoutRow }) {
   );
 }
 
-/** When the payout reached the state its tab shows. */
-const stepOn = (row: PayoutRow): string | null =>
-  row.CompletedOn ?? row.FailedOn ?? row.CancelledOn ?? row.SentOn ?? row.ApprovedOn ?? null;
+/** A long address as its start and end; the whole one is in the cell's title and the drawer. */
+const shorten = (text: string) => (text.length > 20 ? `${text.slice(0, 9)}…${text.slice(-7)}` : text);
 
 const columns: Column<PayoutRow>[] = [
   { key: 'ID', header: 'ID', sort: 'ID', nowrap: true },
@@ -66,9 +65,9 @@ const columns: Column<PayoutRow>[] = [
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <MoneyCell value={r.EurValue} decimals={2} />
         {r.NeedsSecondApproval ? (
-          <Badge size="xs" variant="outline" color="grape" title="Above the four-eyes amount">
-            4-eyes
-          </Badge>
+          <Text span fz={10} fw={700} c="grape" title="Above the four-eyes amount: a second approver">
+            4-EYES
+          </Text>
         ) : null}
       </Group>
     ),
@@ -84,7 +83,8 @@ const columns: Column<PayoutRow>[] = [
       </Text>
     ),
   },
-  { key: 'RequestedBy', header: 'Requested → approved by', cell: (r) => <People row={r} /> },
+  { key: 'RequestedBy', header: 'By', exportHeader: 'Requested by', cell: (r) => <People row={r} /> },
+  { key: 'ApprovedBy', header: 'Approved by', cell: () => null },
   {
     key: 'RequestedOn',
     header: 'Requested (UTC)',
@@ -92,17 +92,13 @@ const columns: Column<PayoutRow>[] = [
     nowrap: true,
     cell: (r) => <UtcDateCell value={r.RequestedOn} withZone={false} />,
   },
-  {
-    key: 'UpdatedOn',
-    header: 'Last step (UTC)',
-    nowrap: true,
-    export: false,
-    cell: (r) => {
-      const at = stepOn(r);
-      return at ? <UtcDateCell value={at} withZone={false} /> : <Dash />;
-    },
-  },
 ];
+
+/**
+ * The table shows the state as its tab and the approver beside the requester (each step's time is in the
+ * drawer); the CSV has the state and the approver apart.
+ */
+const shownColumns = columns.filter((c) => c.key !== 'State' && c.key !== 'ApprovedBy');
 
 /** A number typed into a filter, applied once typing settles on something readable (or cleared). */
 function TypedFilter({
@@ -369,7 +365,7 @@ export function PendingPayoutsPage() {
         >
           <DataTable
             label="Payouts"
-            columns={columns}
+            columns={shownColumns}
             rowKey={(row) => row.ID}
             empty={`No payout is ${PAYOUT_STATE_LABELS[params.state].toLowerCase()} for these filters`}
             onRowClick={(row) => setOpenId(row.ID)}
