@@ -138,10 +138,10 @@ describe('Pending Payouts', () => {
     ).toBeInTheDocument();
     expect(callsOf(calls, 'ApprovePayout')).toHaveLength(0);
 
-    const typeCode = (code: string) =>
-      within(dialog)
-        .getAllByRole('textbox')
-        .forEach((box, i) => fireEvent.change(box, { target: { value: code[i] } }));
+    const typeCode = (code: string) => {
+      for (const [i, box] of within(dialog).getAllByRole('textbox').entries())
+        fireEvent.change(box, { target: { value: code[i] } });
+    };
     typeCode('123456');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

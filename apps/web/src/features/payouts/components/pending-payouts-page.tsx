@@ -77,9 +77,7 @@ const columns: Column<PayoutRow>[] = [
     header: 'Destination',
     cell: (r) => (
       <Text span fz="xs" ff="monospace" title={r.Destination} style={{ whiteSpace: 'nowrap' }}>
-        {r.Destination.length > 22
-          ? `${r.Destination.slice(0, 10)}…${r.Destination.slice(-8)}`
-          : r.Destination}
+        {shorten(r.Destination)}
       </Text>
     ),
   },
