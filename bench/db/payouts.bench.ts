@@ -98,6 +98,7 @@ try {
     await client.query('vacuum analyze merchants');
     await client.query('vacuum analyze payouts');
     await client.query('vacuum analyze payout_totals');
+    await client.query('vacuum analyze payout_day_totals');
   } finally {
     await client.end();
   }
@@ -157,6 +158,12 @@ try {
       run: summary({ state: 'completed', merchantId: String(busiest) }),
     },
     { name: 'payouts summary: last 7 days', run: summary({ state: 'completed', from: day(7), to: day(0) }) },
+    { name: 'payouts summary: a year', run: summary({ state: 'completed', from: day(365), to: day(0) }) },
+    { name: 'payouts summary: from 4000 EUR', run: summary({ state: 'completed', minEur: '4000' }) },
+    {
+      name: 'payouts summary: 100 to 200 EUR',
+      run: summary({ state: 'completed', minEur: '100', maxEur: '200' }),
+    },
     { name: 'schemas: first page, newest merchants first', run: schemaPage({}) },
     { name: 'schemas: schema PayPal', run: schemaPage({ schema: 'paypal' }) },
     { name: 'schemas: schema crypto address book', run: schemaPage({ schema: 'crypto-address-book' }) },

@@ -57,6 +57,18 @@ CREATE TABLE "payout_totals" (
 	CONSTRAINT "payout_totals_pk" PRIMARY KEY ("state","alt_coin_id")
 );
 --> statement-breakpoint
+-- The same per day of request (UTC) as well: a tab narrowed to whole days (the date filter) is summed from
+-- at most a row per day, state and coin instead of every payout of those days.
+CREATE TABLE "payout_day_totals" (
+	"state" text NOT NULL,
+	"day" date NOT NULL,
+	"alt_coin_id" integer NOT NULL,
+	"n" bigint NOT NULL,
+	"amount" numeric(38, 8) NOT NULL,
+	"eur_value" numeric(38, 2) NOT NULL,
+	CONSTRAINT "payout_day_totals_pk" PRIMARY KEY ("state","day","alt_coin_id")
+);
+--> statement-breakpoint
 CREATE FUNCTION payout_totals_apply() RETURNS trigger AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
@@ -65,6 +77,12 @@ BEGIN
       GROUP BY state, alt_coin_id ORDER BY state, alt_coin_id
     ON CONFLICT (state, alt_coin_id) DO UPDATE SET n = payout_totals.n + excluded.n,
       amount = payout_totals.amount + excluded.amount, eur_value = payout_totals.eur_value + excluded.eur_value;
+    INSERT INTO payout_day_totals (state, day, alt_coin_id, n, amount, eur_value)
+      SELECT state, (requested_on AT TIME ZONE 'UTC')::date, alt_coin_id, -count(*), -sum(amount), -sum(eur_value)
+      FROM old_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (state, day, alt_coin_id) DO UPDATE SET n = payout_day_totals.n + excluded.n,
+      amount = payout_day_totals.amount + excluded.amount,
+      eur_value = payout_day_totals.eur_value + excluded.eur_value;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
     INSERT INTO payout_totals (state, alt_coin_id, n, amount, eur_value)
@@ -72,6 +90,12 @@ BEGIN
       GROUP BY state, alt_coin_id ORDER BY state, alt_coin_id
     ON CONFLICT (state, alt_coin_id) DO UPDATE SET n = payout_totals.n + excluded.n,
       amount = payout_totals.amount + excluded.amount, eur_value = payout_totals.eur_value + excluded.eur_value;
+    INSERT INTO payout_day_totals (state, day, alt_coin_id, n, amount, eur_value)
+      SELECT state, (requested_on AT TIME ZONE 'UTC')::date, alt_coin_id, count(*), sum(amount), sum(eur_value)
+      FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (state, day, alt_coin_id) DO UPDATE SET n = payout_day_totals.n + excluded.n,
+      amount = payout_day_totals.amount + excluded.amount,
+      eur_value = payout_day_totals.eur_value + excluded.eur_value;
   END IF;
   RETURN NULL;
 END;

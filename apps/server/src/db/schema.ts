@@ -885,3 +885,17 @@ export const payoutTotals = pgTable(
   },
   (t) => [primaryKey({ name: 'payout_totals_pk', columns: [t.state, t.altCoinId] })],
 );
+
+/** Per state, day of request (UTC) and coin: the same, for a tab narrowed to whole days (migration 0019). */
+export const payoutDayTotals = pgTable(
+  'payout_day_totals',
+  {
+    state: text('state').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    altCoinId: integer('alt_coin_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    eurValue: numeric('eur_value', { precision: 38, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'payout_day_totals_pk', columns: [t.state, t.day, t.altCoinId] })],
+);

@@ -42,5 +42,12 @@ describe('the demo payouts', () => {
       ) r full join payout_totals k using (state, alt_coin_id)
       where coalesce(r.n, 0) <> coalesce(k.n, 0) or coalesce(r.amount, 0) <> coalesce(k.amount, 0)`);
     expect(drift[0]?.n).toBe(0);
+    const dayDrift = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select state, (requested_on at time zone 'UTC')::date as day, alt_coin_id, count(*) as n,
+          sum(eur_value) as eur from payouts group by 1, 2, 3
+      ) r full join payout_day_totals k using (state, day, alt_coin_id)
+      where coalesce(r.n, 0) <> coalesce(k.n, 0) or coalesce(r.eur, 0) <> coalesce(k.eur_value, 0)`);
+    expect(dayDrift[0]?.n).toBe(0);
   });
 });

@@ -393,6 +393,19 @@ describe('the tabs', () => {
     ]);
     expect(narrowed.FourEyesEur).toBe('1000');
 
+    // Narrowed to whole days, the kept day totals answer, exactly.
+    const days = await get(admin, 'PayoutSummary', { from: '2026-03-05', to: '2026-03-06' });
+    expect(days.Counts.find((c) => c.State === 'awaiting-approval')).toEqual({
+      State: 'awaiting-approval',
+      Count: 2,
+      IsCapped: false,
+    });
+    expect(days.Totals).toEqual([
+      { AltCoinID: 1, Coin: 'BTC', Count: 2, Amount: '0.12000000', EurValue: '6200.00' },
+    ]);
+    const oneDay = await get(admin, 'PayoutSummary', { from: '2026-03-06', to: '2026-03-06', coin: '1' });
+    expect(oneDay.Totals.map((x) => x.EurValue)).toEqual(['1200.00']);
+
     // Unnarrowed, the kept totals answer, and they agree with the rows.
     const whole = await get(admin, 'PayoutSummary', {});
     const rows = await t.database.db.select({ state: payouts.state }).from(payouts);

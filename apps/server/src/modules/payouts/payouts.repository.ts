@@ -2,7 +2,7 @@ import type { PayoutState } from '@bo/contract';
 import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
-import { altCoins, merchants, payouts, payoutTotals, staff } from '../../db/schema';
+import { altCoins, merchants, payoutDayTotals, payouts, payoutTotals, staff } from '../../db/schema';
 
 const p = payouts;
 const requester = alias(staff, 'requester');
@@ -19,13 +19,14 @@ export interface PayoutFilter {
   to?: Date | undefined;
 }
 
-/** Whether the filter narrows more than a coin: the kept totals answer a tab (and a coin) alone. */
-export const isNarrowed = (f: PayoutFilter): boolean =>
-  f.merchantId !== undefined ||
-  f.minEur !== undefined ||
-  f.maxEur !== undefined ||
-  f.from !== undefined ||
-  f.to !== undefined;
+/**
+ * Which kept totals answer a filter: `all` (no filter but a coin), `days` (whole days and a coin), or none
+ * (a merchant or an amount range: the rows are counted and summed).
+ */
+export const keptTotalsFor = (f: PayoutFilter): 'all' | 'days' | null => {
+  if (f.merchantId !== undefined || f.minEur !== undefined || f.maxEur !== undefined) return null;
+  return f.from !== undefined || f.to !== undefined ? 'days' : 'all';
+};
 
 function whereOf(state: PayoutState | undefined, f: PayoutFilter): SQL | undefined {
   return and(
@@ -175,6 +176,35 @@ export async function keptTotals(db: DbOrTx, coin: number | undefined): Promise<
     .innerJoin(altCoins, eq(altCoins.id, payoutTotals.altCoinId))
     .where(and(sql`${payoutTotals.n} > 0`, coin === undefined ? undefined : eq(payoutTotals.altCoinId, coin)))
     .orderBy(asc(altCoins.shortName));
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The kept totals per state and coin of the payouts requested on the filter's days (from and to are whole UTC days). */
+export async function keptDayTotals(db: DbOrTx, f: PayoutFilter): Promise<CoinTotal[]> {
+  const d = payoutDayTotals;
+  const rows = await db
+    .select({
+      state: d.state,
+      altCoinId: d.altCoinId,
+      coin: altCoins.shortName,
+      n: sql<number>`sum(${d.n})::bigint`,
+      amount: sql<string>`sum(${d.amount})::text`,
+      eurValue: sql<string>`sum(${d.eurValue})::text`,
+    })
+    .from(d)
+    .innerJoin(altCoins, eq(altCoins.id, d.altCoinId))
+    .where(
+      and(
+        f.from ? gte(d.day, utcDay(f.from)) : undefined,
+        f.to ? lt(d.day, utcDay(f.to)) : undefined,
+        f.coin === undefined ? undefined : eq(d.altCoinId, f.coin),
+      ),
+    )
+    .groupBy(d.state, d.altCoinId, altCoins.shortName)
+    .having(sql`sum(${d.n}) > 0`)
+    .orderBy(asc(altCoins.shortName));
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
 /** A narrowed tab's totals per coin, summed from its rows. */

@@ -32,8 +32,9 @@ import {
   eurValueOf,
   findPayout,
   insertPayout,
-  isNarrowed,
+  keptDayTotals,
   keptTotals,
+  keptTotalsFor,
   listPayouts,
   movePayout,
   type PayoutFilter,
@@ -406,20 +407,22 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     },
 
     /**
-     * The tabs' counts and the shown tab's totals per coin. Unnarrowed (or narrowed to a coin) both come from
-     * the kept totals, exact; narrowed further, each tab is counted up to the cap and the tab summed.
+     * The tabs' counts and the shown tab's totals per coin. Unnarrowed, or narrowed to a coin and whole days,
+     * both come from the kept totals, exact; narrowed to a merchant or an amount range, each tab is counted
+     * up to the cap and the tab summed from its rows.
      */
     async summary(params: Params<'PayoutSummary'>): Promise<PayoutSummary> {
       const filter = filterOf(params);
-      if (!isNarrowed(filter)) {
-        const kept = await keptTotals(db, filter.coin);
+      const kept = keptTotalsFor(filter);
+      if (kept) {
+        const totals = kept === 'all' ? await keptTotals(db, filter.coin) : await keptDayTotals(db, filter);
         return {
           Counts: PAYOUT_STATES.map((state) => ({
             State: state,
-            Count: kept.filter((k) => k.state === state).reduce((sum, k) => sum + Number(k.n), 0),
+            Count: totals.filter((k) => k.state === state).reduce((sum, k) => sum + Number(k.n), 0),
             IsCapped: false,
           })),
-          Totals: kept
+          Totals: totals
             .filter((k) => k.state === params.state)
             .map((k) => ({
               AltCoinID: k.altCoinId,
