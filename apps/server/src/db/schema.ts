@@ -869,6 +869,7 @@ export const payouts = pgTable(
     index('payouts_state_requested_idx').on(t.state, t.requestedOn, t.id),
     index('payouts_state_coin_requested_idx').on(t.state, t.altCoinId, t.requestedOn, t.id),
     index('payouts_state_merchant_requested_idx').on(t.state, t.merchantId, t.requestedOn, t.id),
+    // INCLUDE (alt_coin_id, amount) in migration 0019: an amount range is summed from the index alone.
     index('payouts_state_eur_idx').on(t.state, t.eurValue, t.id),
   ],
 );

@@ -207,20 +207,32 @@ export async function keptDayTotals(db: DbOrTx, f: PayoutFilter): Promise<CoinTo
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
-/** A narrowed tab's totals per coin, summed from its rows. */
+/**
+ * A narrowed tab's totals per coin, summed from its rows: grouped on payouts alone (an amount range reads
+ * payouts_state_eur_idx only), then named.
+ */
 export async function sumPayouts(db: DbOrTx, state: PayoutState, filter: PayoutFilter): Promise<CoinTotal[]> {
-  const rows = await db
+  const sums = db
     .select({
       altCoinId: p.altCoinId,
-      coin: altCoins.shortName,
-      n: sql<number>`count(*)::int`,
-      amount: sql<string>`sum(${p.amount})::text`,
-      eurValue: sql<string>`sum(${p.eurValue})::text`,
+      n: sql<number>`count(*)::int`.as('n'),
+      amount: sql<string>`sum(${p.amount})::text`.as('amount'),
+      eurValue: sql<string>`sum(${p.eurValue})::text`.as('eur_value'),
     })
     .from(p)
-    .innerJoin(altCoins, eq(altCoins.id, p.altCoinId))
     .where(whereOf(state, filter))
-    .groupBy(p.altCoinId, altCoins.shortName)
+    .groupBy(p.altCoinId)
+    .as('sums');
+  const rows = await db
+    .select({
+      altCoinId: sums.altCoinId,
+      coin: altCoins.shortName,
+      n: sums.n,
+      amount: sums.amount,
+      eurValue: sums.eurValue,
+    })
+    .from(sums)
+    .innerJoin(altCoins, eq(altCoins.id, sums.altCoinId))
     .orderBy(asc(altCoins.shortName));
   return rows.map((r) => ({ ...r, state }));
 }
