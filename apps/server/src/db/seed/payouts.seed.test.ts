@@ -35,6 +35,23 @@ describe('the demo payouts', () => {
     expect(awaiting[0]?.n).toBe(0);
   });
 
+  it('gives every seeded payout its history, once', async () => {
+    const without = await rows<{ n: number }>(sql`select count(*)::int as n from payouts p
+      where not exists (select 1 from audit_log a where a.entity = 'payout' and a.entity_id = p.id::text)`);
+    expect(without[0]?.n).toBe(0);
+    const before = await rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where entity = 'payout'`,
+    );
+    await attributeSeededApprovals(database.db);
+    const after = await rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where entity = 'payout'`,
+    );
+    expect(after[0]?.n).toBe(before[0]?.n);
+    const approvals = await rows<{ actor: string }>(sql`select distinct actor_username as actor from audit_log
+      where entity = 'payout' and action = 'payout.approve'`);
+    expect(approvals.map((a) => a.actor)).toEqual(['secure']);
+  });
+
   it('keeps the totals per state and coin in step with the rows', async () => {
     const drift = await rows<{ n: number }>(sql`
       select count(*)::int as n from (

@@ -70,8 +70,9 @@ export async function seedPayouts(db: DbOrTx): Promise<number> {
 
 /**
  * The seeded payouts above the four-eyes amount were approved by a second person: the demo's `secure`
- * administrator (and cancelled ones by `admin`). Runs after the demo staff are made; changes only seeded
- * rows that name nobody, so a later start changes nothing.
+ * administrator (and cancelled ones by `admin`); each gets the history its steps would have left. Runs after
+ * the demo staff are made; changes only seeded rows that name nobody and have no history, so a later start
+ * changes nothing.
  */
 export async function attributeSeededApprovals(db: DbOrTx): Promise<void> {
   await db.execute(sql`
@@ -82,4 +83,45 @@ export async function attributeSeededApprovals(db: DbOrTx): Promise<void> {
     update payouts set cancelled_by_staff_id = (select id from staff where username = 'admin')
     where cancelled_by_staff_id is null and state = 'cancelled' and source = 'platform'
       and exists (select 1 from staff where username = 'admin')`);
+  // Their history, as the steps would have been audited: the request, the approval, the rail's send and
+  // settlement, or the cancellation. Only for payouts without any history yet, so a later start adds nothing.
+  await db.execute(sql`
+    with seeded as (
+      select p.*, ap.username as approver, ca.username as canceller, ap.id as approver_id, ca.id as canceller_id
+      from payouts p
+      left join staff ap on ap.id = p.approved_by_staff_id
+      left join staff ca on ca.id = p.cancelled_by_staff_id
+      where p.source = 'platform'
+        and not exists (select 1 from audit_log a where a.entity = 'payout' and a.entity_id = p.id::text)
+    ), steps as (
+      select requested_on as at, null::integer as staff_id, 'platform' as actor, 'payout.request' as action, id,
+        null::jsonb as before,
+        jsonb_build_object('State', case when needs_second_approval then 'awaiting-approval' else 'approved' end,
+          'Amount', amount::text, 'EurValue', eur_value::text, 'Destination', destination) as after
+      from seeded
+      union all
+      select approved_on, approver_id, coalesce(approver, 'platform'), 'payout.approve', id,
+        jsonb_build_object('State', 'awaiting-approval'), jsonb_build_object('State', 'approved')
+      from seeded where approved_on is not null and needs_second_approval
+      union all
+      select sent_on, null, 'payout-rail', 'payout.send', id, jsonb_build_object('State', 'approved'),
+        jsonb_build_object('State', 'sent', 'RailReference', rail_reference)
+      from seeded where sent_on is not null
+      union all
+      select completed_on, null, 'payout-rail', 'payout.complete', id, jsonb_build_object('State', 'sent'),
+        jsonb_build_object('State', 'completed')
+      from seeded where completed_on is not null
+      union all
+      select failed_on, null, 'payout-rail', 'payout.fail', id, jsonb_build_object('State', 'sent'),
+        jsonb_build_object('State', 'failed', 'Reason', failure_reason)
+      from seeded where failed_on is not null
+      union all
+      select cancelled_on, canceller_id, coalesce(canceller, 'platform'), 'payout.cancel', id,
+        jsonb_build_object('State', case when approved_on is null then 'awaiting-approval' else 'approved' end),
+        jsonb_build_object('State', 'cancelled', 'Reason', cancel_reason)
+      from seeded where cancelled_on is not null
+    )
+    insert into audit_log (at, actor_staff_id, actor_username, action, entity, entity_id, before, after, ip)
+    select at, staff_id, actor, action, 'payout', id::text, before, after, '127.0.0.1' from steps
+    order by id, at`);
 }
