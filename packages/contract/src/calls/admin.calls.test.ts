@@ -25,6 +25,10 @@ describe('ADMIN_CALLS', () => {
         ['TransactionFailure', 'GET'],
         ['XChangeOfflinePool', 'GET'],
         ['XChangeSearch', 'GET'],
+        ['XrpPool', 'GET'],
+        ['EtherPool', 'GET'],
+        ['ListPayoutSchemas', 'GET'],
+        ['ListPayouts', 'GET'],
       ].sort(),
     );
   });
