@@ -15,8 +15,10 @@ import {
   failureCauses,
   kycDocuments,
   kycSubmissions,
+  payouts,
   providerPayments,
   transactions,
+  vtokens,
 } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { changedTables, tableChecksums } from '../test/db-checksum';
@@ -66,6 +68,9 @@ beforeAll(async () => {
     throw new Error(
       `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat, kycCase: !!kycCase, document: !!document })}`,
     );
+  // Made by the seed (a vToken sale's voucher, a payout of a seeded P transaction); a GET reads them only.
+  const [vtoken] = await db.select({ id: vtokens.id }).from(vtokens).orderBy(asc(vtokens.id)).limit(1);
+  const [payout] = await db.select({ id: payouts.id }).from(payouts).orderBy(asc(payouts.id)).limit(1);
   const ref = formatTransactionRef('T', payment.transactionId);
   const today = t.clock.now().toISOString().slice(0, 10);
   const weekAgo = new Date(t.clock.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
@@ -98,6 +103,10 @@ beforeAll(async () => {
     'admin UserDetail': { ID: String(payment.merchantId) },
     'admin MerchantHistory': { ID: String(payment.merchantId) },
     'admin MerchantPayouts': { ID: String(payment.merchantId) },
+    'admin VTokenDetail': { ID: String(vtoken?.id ?? 1) },
+    'admin XChangeSearch': { q: 'xc1' },
+    'admin PayoutSchemaDetail': { ID: String(payment.merchantId) },
+    'admin PayoutDetail': { ID: String(payout?.id ?? 1) },
   };
 });
 afterAll(() => t.close());
