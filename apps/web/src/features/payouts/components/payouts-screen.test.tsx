@@ -5,8 +5,10 @@ import type {
   PayoutSchemaRow,
   PayoutSummary,
 } from '@bo/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SOCKET_PATHS } from '@bo/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FakeWebSocket } from '../../../test/fake-web-socket';
 import { mockApi, type RecordedCall, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -104,6 +106,32 @@ describe('Pending Payouts', () => {
     );
     expect(screen.getByRole('heading', { name: 'Pending Payouts', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Sent/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('reads the tab and its counts again when the payouts feed says a payout moved', async () => {
+    let moved = false;
+    const { calls } = mockApi(
+      signedInRoutes(['admin-commander'], {
+        ListPayouts: () => page(moved ? [] : [payout(1, 'awaiting-approval')]),
+        PayoutSummary: { data: SUMMARY },
+      }),
+    );
+    renderApp('/admin/payouts#pending');
+    const table = await screen.findByRole('table', { name: 'Payouts' });
+    expect(await within(table).findByText('bob')).toBeInTheDocument();
+    let socket: FakeWebSocket | undefined;
+    await waitFor(() => {
+      socket = FakeWebSocket.find(SOCKET_PATHS.payouts);
+      expect(socket).toBeDefined();
+    });
+    const summaries = callsOf(calls, 'PayoutSummary').length;
+    moved = true;
+    act(() => {
+      socket?.open();
+      socket?.emit(JSON.stringify({ type: 'payout', seq: 9, kind: 'approved', ID: 1, State: 'approved' }));
+    });
+    await waitFor(() => expect(within(table).queryByText('bob')).toBeNull());
+    expect(callsOf(calls, 'PayoutSummary').length).toBeGreaterThan(summaries);
   });
 
   it('approves from the drawer with a TOTP code, and shows a refusal in the dialog', async () => {
