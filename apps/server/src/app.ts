@@ -20,6 +20,7 @@ import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail';
+import { createPayoutService } from './modules/payouts/payouts.service';
 import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
 import { createRatesService } from './modules/rates/rates.service';
 import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
@@ -129,11 +130,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   app.addHook('onClose', stopHearingAccess);
   const chains = options.chains ?? createPoolChains(config, db, now);
+  const payoutRail = options.payoutRail ?? createPayoutRail(config.payouts.railMode);
   const adminHandlers = createAdminHandlers({
     db,
     chains,
     pools: config.pools,
-    payoutRail: options.payoutRail ?? createPayoutRail(config.payouts.railMode),
+    payoutRail,
     payoutConfig: config.payouts,
     jwt,
     now,
@@ -177,7 +179,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       logger: app.log,
       onEvent: publishIngestEvents(db),
     });
-    registerIngestRoutes(app, { token: config.ingestToken, ingest, db, now });
+    const payouts = createPayoutService({
+      db,
+      now,
+      rail: payoutRail,
+      fourEyesEur: config.payouts.fourEyesEur,
+    });
+    registerIngestRoutes(app, {
+      token: config.ingestToken,
+      ingest,
+      db,
+      now,
+      payouts: { request: (input) => payouts.requestByPlatform(input) },
+    });
   }
 
   // Healthy means able to serve: a load balancer takes an instance whose database is unreachable out of

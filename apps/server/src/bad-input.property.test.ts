@@ -8,6 +8,8 @@ import {
   ingestChatMessageSchema,
   ingestFailureSchema,
   ingestPaidSchema,
+  ingestPayoutAnswerSchema,
+  ingestPayoutRequestSchema,
   ingestProviderPaymentSchema,
   ingestTransactionAnswerSchema,
   ingestVTokenClaimSchema,
@@ -244,6 +246,7 @@ const feedTargets = (): Target[] => {
     feed('/provider-payments', ingestProviderPaymentSchema, z.null()),
     feed('/chat-messages', ingestChatMessageSchema, z.object({ id: z.number().int().positive() })),
     feed('/failures', ingestFailureSchema, z.object({ id: z.number().int().positive() })),
+    feed('/payout-requests', ingestPayoutRequestSchema, ingestPayoutAnswerSchema),
   ];
 };
 

@@ -455,6 +455,17 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       };
     },
 
+    /** The platform's payout run (the feed, the simulator): the same rules, audited as `platform`. */
+    async requestByPlatform(input: {
+      merchantId: number;
+      altCoinId: number;
+      amount: string;
+      destination?: string | undefined;
+    }): Promise<{ id: number; state: PayoutState }> {
+      const id = await request(input, PLATFORM_ACTOR);
+      return { id, state: (await load(id)).state };
+    },
+
     async requestByStaff(params: Params<'RequestPayout'>, actor: Actor): Promise<PayoutDetail> {
       const id = await request(
         {
