@@ -104,7 +104,7 @@ export function PayoutDrawer({ id, onClose }: { id: number | null; onClose: () =
       opened={id !== null}
       onClose={onClose}
       position="right"
-      size="lg"
+      size="xl"
       title={
         <Title order={2} size="h4">
           {id !== null ? `Payout ${id}` : 'Payout'}
