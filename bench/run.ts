@@ -15,6 +15,7 @@ const SUITES: Record<string, string> = {
   users: 'db/merchants.bench.ts',
   vtokens: 'db/vtokens.bench.ts',
   pools: 'db/pools.bench.ts',
+  payouts: 'db/payouts.bench.ts',
   live: 'live/live.bench.ts',
   web: 'web/web.bench.ts',
   coins: 'db/coins.bench.ts',

@@ -21,6 +21,8 @@ import { registerNodeSandboxRoutes } from './modules/coins/coins.sandbox-routes'
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail';
+import { createPayoutService } from './modules/payouts/payouts.service';
 import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
 import { createRatesService } from './modules/rates/rates.service';
 import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
@@ -47,6 +49,8 @@ export interface BuildOptions {
   chains?: PoolChains;
   /** Coin Health's nodes and AltCoin Stats; by default as NODES_MODE says (the sandbox). */
   coins?: Coins;
+  /** The payout rail (ADR 0016); by default as INTEGRATIONS_MODE (PAYOUT_RAIL_MODE) says (the sandbox). */
+  payoutRail?: PayoutRail;
 }
 
 /** The whole application without a port: server.ts listens, tests call `inject()`. */
@@ -131,12 +135,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', stopHearingAccess);
   const chains = options.chains ?? createPoolChains(config, db, now);
   const coins = options.coins ?? createCoins(config, db, now);
+  const payoutRail = options.payoutRail ?? createPayoutRail(config.payouts.railMode);
   const adminHandlers = createAdminHandlers({
     db,
     chains,
     coinHealth: coins.coinHealth,
     coinStats: coins.coinStats,
     pools: config.pools,
+    payoutRail,
+    payoutConfig: config.payouts,
     jwt,
     now,
     sidebarLinks: config.sidebarLinks,
@@ -179,7 +186,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       logger: app.log,
       onEvent: publishIngestEvents(db),
     });
-    registerIngestRoutes(app, { token: config.ingestToken, ingest, db, now });
+    const payouts = createPayoutService({
+      db,
+      now,
+      rail: payoutRail,
+      fourEyesEur: config.payouts.fourEyesEur,
+    });
+    registerIngestRoutes(app, {
+      token: config.ingestToken,
+      ingest,
+      db,
+      now,
+      payouts: { request: (input) => payouts.requestByPlatform(input) },
+    });
     const nodesSandbox = coins.nodes.sandbox;
     if (nodesSandbox)
       registerNodeSandboxRoutes(app, { token: config.ingestToken, sandbox: nodesSandbox, coins });

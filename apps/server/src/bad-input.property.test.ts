@@ -9,6 +9,8 @@ import {
   ingestChatMessageSchema,
   ingestFailureSchema,
   ingestPaidSchema,
+  ingestPayoutAnswerSchema,
+  ingestPayoutRequestSchema,
   ingestProviderPaymentSchema,
   ingestTransactionAnswerSchema,
   ingestVTokenClaimSchema,
@@ -251,6 +253,7 @@ const feedTargets = (): Target[] => {
     feed('/failures', ingestFailureSchema, z.object({ id: z.number().int().positive() })),
     feed(`${NODES_SANDBOX_PATH}/:coin/stall`, sandboxNodeStallSchema, coinHealthRowSchema, coin),
     feed(`${NODES_SANDBOX_PATH}/:coin/resume`, z.object({}), coinHealthRowSchema, coin),
+    feed('/payout-requests', ingestPayoutRequestSchema, ingestPayoutAnswerSchema),
   ];
 };
 

@@ -4,10 +4,13 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
+import { attributeSeededApprovals } from './db/seed/payouts.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
 import { createCoinNodes } from './modules/coins/nodes/coin-nodes';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createPayoutRail } from './modules/payouts/payout-rail';
+import { createPayoutService, PLATFORM_ACTOR } from './modules/payouts/payouts.service';
 import { createPoolChains } from './modules/pools/chains/pool-chains';
 import { createPoolFeed } from './modules/pools/pools.feed';
 import { publishIngestEvents } from './modules/realtime/realtime.bus';
@@ -50,6 +53,7 @@ export async function prepareData(
     );
   }
   await seedDemoStaff(database.db, { password: config.demo.password, totpSecret: config.demo.totpSecret });
+  await attributeSeededApprovals(database.db);
 }
 
 /** The demo payment platform, writing through the ingest module as a real feed would. */
@@ -76,10 +80,18 @@ export function startDemoPlatform(
     },
   });
   const chains = createPoolChains(config, database.db, () => new Date());
+  // The platform's payout run asks through the service, so its requests follow the four-eyes rule too.
+  const payoutService = createPayoutService({
+    db: database.db,
+    now: () => new Date(),
+    rail: createPayoutRail(config.payouts.railMode),
+    fourEyesEur: config.payouts.fourEyesEur,
+  });
   return startSimulator(ingest, database.db, {
     intervalMs: config.simulator.intervalMs,
     seed: config.demo.seed,
     logger: log,
+    payouts: { request: (input) => payoutService.request(input, PLATFORM_ACTOR) },
     pools: chains.sandbox
       ? {
           feed: createPoolFeed({ db: database.db, now: () => new Date(), chains }),

@@ -5,6 +5,8 @@ import { readEnv } from './config/env';
 import { openDatabase } from './db/database';
 import { startCoinJobs } from './modules/coins/coins.jobs';
 import { createCoins } from './modules/coins/coins.module';
+import { createPayoutRail } from './modules/payouts/payout-rail';
+import { startPayoutRunner } from './modules/payouts/payout-runner';
 
 const config = toConfig(readEnv());
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -14,6 +16,12 @@ await prepareData(config, database, app.log);
 const simulator = startDemoPlatform(config, database, app.log);
 // After the seed, so the first probe finds the coins (ADR 0017).
 const coinJobs = startCoinJobs(coins, config, app.log);
+const payoutRunner = startPayoutRunner(
+  config,
+  database.db,
+  createPayoutRail(config.payouts.railMode),
+  app.log,
+);
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
@@ -30,6 +38,7 @@ async function shutdown(signal: string) {
   // whose request finishes during the drain would otherwise hold the server open for its whole timeout.
   await simulator?.stop();
   await coinJobs.stop();
+  await payoutRunner?.stop();
   const sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
   clearInterval(sweeper);

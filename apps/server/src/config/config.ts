@@ -55,6 +55,8 @@ export interface AppConfig {
     retentionDays: number;
     statsRefreshMs: number;
   };
+  /** Payouts (ADR 0016): the four-eyes amount, the rail's implementation and how often its runner steps. */
+  payouts: { fourEyesEur: string; railMode: IntegrationMode; runnerIntervalMs: number };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -132,6 +134,10 @@ export function toConfig(env: Env): AppConfig {
       probeIntervalMs: env.COIN_HEALTH_PROBE_MS,
       retentionDays: env.COIN_HEALTH_RETENTION_DAYS,
       statsRefreshMs: env.COIN_STATS_REFRESH_MS,
+    payouts: {
+      fourEyesEur: env.PAYOUT_FOUR_EYES_EUR,
+      railMode: env.PAYOUT_RAIL_MODE ?? env.INTEGRATIONS_MODE,
+      runnerIntervalMs: env.PAYOUT_RUNNER_INTERVAL_MS,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

@@ -140,6 +140,15 @@ const envSchema = z.object({
   COIN_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).max(366).default(30),
   /** How often AltCoin Stats' live row of today is recomputed (the closed days once, after midnight). */
   COIN_STATS_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /** Payouts worth more than this many EUR wait for a second staff member's approval (four-eyes, ADR 0016). */
+  PAYOUT_FOUR_EYES_EUR: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'PAYOUT_FOUR_EYES_EUR must be an amount in EUR, e.g. 1000')
+    .default('1000'),
+  /** The payout rail (bank, PayPal, chains) behind sending; overrides INTEGRATIONS_MODE for it. */
+  PAYOUT_RAIL_MODE: z.enum(['fake', 'real']).optional(),
+  /** How often approved payouts are sent and sent ones checked (ms); 0 stops the runner. */
+  PAYOUT_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -224,6 +224,8 @@ export const merchants = pgTable(
     // Free-text keyword search (DESIGN §3): ILIKE '%…%' on trigram indexes.
     index('merchants_shop_title_trgm_idx').using('gin', t.shopTitle.op('gin_trgm_ops')),
     index('merchants_owner_nick_name_trgm_idx').using('gin', t.ownerNickName.op('gin_trgm_ops')),
+    // Payout Schemas filtered by schema, newest merchants first (migration 0019).
+    index('merchants_payout_schema_registered_idx').on(t.payoutSchema, t.registeredOn, t.id),
   ],
 );
 
@@ -912,4 +914,75 @@ export const coinHealthHourly = pgTable(
     samples: integer('samples').notNull(),
   },
   (t) => [primaryKey({ name: 'coin_health_hourly_pk', columns: [t.altCoinId, t.hour] })],
+// ---------- payouts with four-eyes approval (ADR 0016, migration 0019) ----------
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    amount: money('amount').notNull(),
+    /** Its EUR value when requested: what the four-eyes amount is compared with. */
+    eurValue: numeric('eur_value', { precision: 30, scale: 2 }).notNull(),
+    destination: text('destination').notNull(),
+    payoutSchema: text('payout_schema').notNull(),
+    state: text('state', {
+      enum: ['awaiting-approval', 'approved', 'sent', 'completed', 'cancelled', 'failed'],
+    }).notNull(),
+    needsSecondApproval: boolean('needs_second_approval').notNull(),
+    source: text('source', { enum: ['staff', 'platform'] }).notNull(),
+    requestedByStaffId: integer('requested_by_staff_id').references(() => staff.id),
+    requestedOn: ts('requested_on').notNull(),
+    note: text('note'),
+    approvedByStaffId: integer('approved_by_staff_id').references(() => staff.id),
+    approvedOn: ts('approved_on'),
+    sentOn: ts('sent_on'),
+    railReference: text('rail_reference'),
+    completedOn: ts('completed_on'),
+    failedOn: ts('failed_on'),
+    failureReason: text('failure_reason'),
+    cancelledByStaffId: integer('cancelled_by_staff_id').references(() => staff.id),
+    cancelledOn: ts('cancelled_on'),
+    cancelReason: text('cancel_reason'),
+    updatedOn: ts('updated_on').notNull(),
+  },
+  (t) => [
+    index('payouts_state_requested_idx').on(t.state, t.requestedOn, t.id),
+    index('payouts_state_coin_requested_idx').on(t.state, t.altCoinId, t.requestedOn, t.id),
+    index('payouts_state_merchant_requested_idx').on(t.state, t.merchantId, t.requestedOn, t.id),
+    // INCLUDE (alt_coin_id, amount) in migration 0019: an amount range is summed from the index alone.
+    index('payouts_state_eur_idx').on(t.state, t.eurValue, t.id),
+  ],
+);
+
+/** Per state and coin: how many payouts and their sums, kept by triggers on payouts (migration 0019). */
+export const payoutTotals = pgTable(
+  'payout_totals',
+  {
+    state: text('state').notNull(),
+    altCoinId: integer('alt_coin_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    eurValue: numeric('eur_value', { precision: 38, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'payout_totals_pk', columns: [t.state, t.altCoinId] })],
+);
+
+/** Per state, day of request (UTC) and coin: the same, for a tab narrowed to whole days (migration 0019). */
+export const payoutDayTotals = pgTable(
+  'payout_day_totals',
+  {
+    state: text('state').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    altCoinId: integer('alt_coin_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    eurValue: numeric('eur_value', { precision: 38, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'payout_day_totals_pk', columns: [t.state, t.day, t.altCoinId] })],
 );

@@ -15,6 +15,7 @@ import {
   failureCauses,
   kycDocuments,
   kycSubmissions,
+  payouts,
   providerPayments,
   transactions,
   vtokens,
@@ -68,6 +69,8 @@ beforeAll(async () => {
     throw new Error(
       `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat, kycCase: !!kycCase, document: !!document, vtoken: !!vtoken })}`,
     );
+  // Made by the seed (a payout of a seeded P transaction); a GET reads it only.
+  const [payout] = await db.select({ id: payouts.id }).from(payouts).orderBy(asc(payouts.id)).limit(1);
   const ref = formatTransactionRef('T', payment.transactionId);
   const today = t.clock.now().toISOString().slice(0, 10);
   const weekAgo = new Date(t.clock.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
@@ -105,6 +108,8 @@ beforeAll(async () => {
     // Bitcoin: a coin with a node, so its health has history.
     'admin CoinHealthDetail': { ID: '1' },
     'admin AltCoinDaily': { ID: '1' },
+    'admin PayoutSchemaDetail': { ID: String(payment.merchantId) },
+    'admin PayoutDetail': { ID: String(payout?.id ?? 1) },
   };
 });
 afterAll(() => t.close());

@@ -29,6 +29,7 @@ import { seedDemoData } from '../db/seed/demo-data.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from '../db/seed/pools.seed';
 import { ADMIN_EXPORTS } from '../modules/admin/admin.handlers';
 import { totpCode } from '../modules/auth/totp';
+import { PAYOUT_MESSAGES } from '../modules/payouts/payouts.service';
 import { insertRole, roleIdByName } from '../modules/roles/roles.repository';
 import { BUILT_IN_ROLES, DEMO_STAFF } from '../modules/staff/staff.service';
 import { createTestStaff, openFeed, WS_HOST, WS_ORIGIN, within } from '../test/access-helpers';
@@ -37,6 +38,8 @@ import {
   insertFailure,
   insertKycDocument,
   insertKycSubmission,
+  insertMerchant,
+  insertPayout,
   insertTransaction,
   insertXrpPayment,
 } from '../test/factories';
@@ -77,6 +80,7 @@ const SOCKET_SLUGS: Record<SocketName, PermissionSlug> = {
   transactions: 'view-transactions',
   chat: 'chatter-role',
   kyc: 'kyc-commander',
+  payouts: 'admin-commander',
 };
 
 interface SignedIn {
@@ -97,6 +101,7 @@ interface Fixture {
   kycDocumentId: number;
   matrixRoleId: number;
   vtokenId: number;
+  payoutRequestId: number;
 }
 
 interface Ctx {
@@ -288,7 +293,89 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   },
   AltCoinStats: { params: () => ({ period: '30d' }) },
   AltCoinDaily: { params: () => ({ ID: 1 }) },
+  ListPayoutSchemas: { params: () => ({}) },
+  PayoutSchemaDetail: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  // What the record already holds, at its version: answered, and nothing changes for the next caller.
+  UpdatePayoutSchema: {
+    params: async ({ fx }) => {
+      const [row] = await t.database.db
+        .select({
+          version: merchants.version,
+          schema: merchants.payoutSchema,
+          disablePayout: merchants.disablePayout,
+          details: merchants.details,
+        })
+        .from(merchants)
+        .where(eq(merchants.id, fx.merchantId));
+      const payoutTo = (row?.details as { PayoutTo?: string | null } | undefined)?.PayoutTo ?? null;
+      return {
+        ID: fx.merchantId,
+        ExpectedVersion: row?.version ?? 1,
+        PayoutSchema: (row?.schema ?? 'wallet') as 'wallet',
+        PayoutTo: payoutTo,
+        DisablePayout: row?.disablePayout ?? false,
+      };
+    },
+  },
+  ListPayouts: { params: () => ({ state: 'awaiting-approval' }) },
+  PayoutSummary: { params: () => ({}) },
+  PayoutDetail: { params: ({ fx }) => ({ ID: fx.payoutRequestId }) },
+  // Under the four-eyes amount, to a destination typed: approved on request.
+  RequestPayout: {
+    params: async () => ({
+      MerchantID: await insertMerchant(t.database.db),
+      AltCoinID: 1,
+      Amount: '0.00100000',
+      Destination: 'bc1qpermissionmatrixdestination',
+    }),
+  },
+  // A fresh platform request for each caller. admin has no authenticator: the step-up refuses him (403);
+  // secure approves with the code of the next time step (its sign-in took the current one).
+  ApprovePayout: {
+    params: async ({ fx, caller }) => ({
+      ID: await insertPayout(t.database.db, { merchantId: fx.merchantId }),
+      Code: await nextCode(caller),
+    }),
+    answer: ({ caller }) => stepUpAnswer(caller),
+  },
+  BulkApprovePayouts: {
+    params: async ({ fx, caller }) => ({
+      IDs: [await insertPayout(t.database.db, { merchantId: fx.merchantId })],
+      Code: await nextCode(caller),
+    }),
+    answer: ({ caller }) => stepUpAnswer(caller),
+  },
+  SendPayout: {
+    params: async ({ fx }) => ({
+      ID: await insertPayout(t.database.db, { merchantId: fx.merchantId, state: 'approved' }),
+    }),
+  },
+  CancelPayout: {
+    params: async ({ fx }) => ({
+      ID: await insertPayout(t.database.db, { merchantId: fx.merchantId }),
+      Reason: 'Permission matrix check',
+    }),
+  },
+  BulkCancelPayouts: {
+    params: async ({ fx }) => ({
+      IDs: [await insertPayout(t.database.db, { merchantId: fx.merchantId })],
+      Reason: 'Permission matrix check',
+    }),
+  },
 };
+
+/** The code a caller's authenticator shows one time step on (only `secure` has one; the others send any). */
+async function nextCode(caller: Caller): Promise<string> {
+  if (caller !== 'secure') return '123456';
+  // Each approval takes a step of its own: move the clock past the step the last code took.
+  t.clock.advance(30_000);
+  return totpCode(TEST_TOTP_SECRET, t.clock.now());
+}
+
+const stepUpAnswer = (caller: Caller) =>
+  caller === 'secure'
+    ? { status: 200, message: MESSAGES.ok }
+    : { status: 403, message: PAYOUT_MESSAGES.noTotp };
 
 const MAIN_SAMPLES: { [K in MainCallName]?: Sample<ParamsOf<(typeof MAIN_CALLS)[K]>> } = {
   // Signed-in callers already have a session: 'Session already exists' (SPEC §8), not a refusal.
@@ -440,6 +527,7 @@ beforeAll(async () => {
       description: 'Permission matrix role',
     }),
     vtokenId: await newVToken(merchant.id),
+    payoutRequestId: await insertPayout(t.database.db, { merchantId: merchant.id }),
   };
   for (const caller of CALLERS) if (caller !== 'nobody') signedIn.set(caller, await signInCaller(caller));
 });

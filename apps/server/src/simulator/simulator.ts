@@ -35,6 +35,16 @@ export interface SimulatorOptions {
   pools?: { feed: PoolFeed; poolAccount: string };
   /** The coins' sandbox nodes (ADR 0017): hot wallets and pending counts move, fast chains hiccup. */
   nodes?: NodesSandboxControls;
+  /** The platform's payout run asks for payouts now and then (ADR 0016): Pending Payouts fills. */
+  payouts?: { request(input: PayoutRequestInput): Promise<unknown> };
+}
+
+/** A payout the platform asks for; no destination: where the merchant's payout schema pays. */
+export interface PayoutRequestInput {
+  merchantId: number;
+  altCoinId: number;
+  amount: string;
+  destination?: string;
 }
 
 export interface Simulator {
@@ -242,6 +252,40 @@ export function startSimulator(ingest: IngestService, db: Db, options: Simulator
     }
   };
 
+  /**
+   * The platform's payout run: a merchant's balance paid out, worth about 900 EUR (so about half wait for a
+   * second approver above the four-eyes amount), to where its schema pays, or to a demo address when its
+   * record names none.
+   */
+  const newPayoutRequest = async (
+    coins: readonly SimCoin[],
+    payoutRequests: NonNullable<SimulatorOptions['payouts']>,
+  ) => {
+    const open = merchants.filter((m) => !m.disablePayout && m.payoutSchema !== 'keep');
+    if (open.length === 0) return;
+    const merchant = rng.pick(open);
+    const fiat = FIAT_PAYOUT_CURRENCY[merchant.payoutSchema];
+    const cryptoId = rng.weighted(PAYOUT_COINS);
+    const coin = coins.find((c) => (fiat ? c.vFiat === 1 && c.shortName === fiat : c.id === cryptoId));
+    if (!coin || Number(coin.eur) <= 0) return;
+    const eurCents = amountCents(rng, 900, 0.9);
+    const units = mulDiv(eurCents * 1_000_000n, 10n ** BigInt(RATE_SCALE), toUnits(coin.eur, RATE_SCALE));
+    if (units <= 0n) return;
+    const input = { merchantId: merchant.id, altCoinId: coin.id, amount: formatUnits(units, 8) };
+    try {
+      await payoutRequests.request(input);
+    } catch {
+      // A record that pays nowhere yet: the run pays to the merchant's demo address instead.
+      const shape = demoCoin(coin.id)?.address ?? null;
+      await payoutRequests.request({
+        ...input,
+        destination: shape
+          ? demoAddress(rng, shape)
+          : `NL${rng.int(10, 99)}DEMO0${rng.int(100_000_000, 999_999_999)}`,
+      });
+    }
+  };
+
   const tick = async () => {
     const now = clock().getTime();
     if (ticks % MERCHANT_REFRESH_TICKS === 0 || merchants.length === 0) merchants = await listMerchants(db);
@@ -265,6 +309,9 @@ export function startSimulator(ingest: IngestService, db: Db, options: Simulator
         ingest.receiveChatMessage(merchant.id, demoMerchantMessage(rng)),
       );
     }
+    const payoutRequests = options.payouts;
+    if (payoutRequests && rng.chance(0.04))
+      await attempt('requestPayout', () => newPayoutRequest(coins, payoutRequests));
     await driftRates(coins);
     const { nodes } = options;
     if (nodes && rng.chance(0.25))

@@ -14,6 +14,7 @@ import {
   kycDocuments,
   kycSubmissions,
   merchants,
+  payouts,
   rates,
   transactions,
   xrpInboundPayments,
@@ -229,5 +230,45 @@ export async function insertXrpPayment(
     })
     .returning({ id: xrpInboundPayments.id });
   if (!row) throw new Error('payment not inserted');
+  return row.id;
+}
+
+export interface PayoutInput {
+  merchantId: number;
+  state?: 'awaiting-approval' | 'approved' | 'sent' | 'completed' | 'cancelled' | 'failed';
+  altCoinId?: number;
+  amount?: string;
+  eurValue?: string;
+  /** The staff member who asked for it; none: the platform. */
+  requestedByStaffId?: number | null;
+  requestedOn?: Date;
+}
+
+/** A payout request (ADR 0016) in a given state; by default a platform request above the four-eyes amount. */
+export async function insertPayout(db: Db, input: PayoutInput): Promise<number> {
+  const state = input.state ?? 'awaiting-approval';
+  const at = input.requestedOn ?? new Date('2026-02-01T10:00:00Z');
+  const requestedBy = input.requestedByStaffId ?? null;
+  const [row] = await db
+    .insert(payouts)
+    .values({
+      merchantId: input.merchantId,
+      altCoinId: input.altCoinId ?? 1,
+      amount: input.amount ?? '0.05000000',
+      eurValue: input.eurValue ?? '2500.00',
+      destination: 'bc1qfactorypayoutdestination',
+      payoutSchema: 'wallet',
+      state,
+      needsSecondApproval: true,
+      source: requestedBy === null ? 'platform' : 'staff',
+      requestedByStaffId: requestedBy,
+      requestedOn: at,
+      approvedOn: state === 'awaiting-approval' ? null : at,
+      sentOn: ['sent', 'completed', 'failed'].includes(state) ? at : null,
+      railReference: ['sent', 'completed', 'failed'].includes(state) ? `SBX-FACTORY-${at.getTime()}` : null,
+      updatedOn: at,
+    })
+    .returning({ id: payouts.id });
+  if (!row) throw new Error('payout not inserted');
   return row.id;
 }

@@ -33,6 +33,11 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
   return { Screen, preload };
 }
 
+const payoutsScreen = lazyScreen(
+  () => import('../features/payouts/components/payouts-screen'),
+  (m) => m.PayoutsScreen,
+).Screen;
+
 const adminLayout = lazyScreen(
   () => import('./layouts/admin-layout'),
   (m) => m.AdminLayout,
@@ -109,6 +114,9 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/coins/components/altcoin-stats-page'),
     (m) => m.AltCoinStatsPage,
   ).Screen,
+  // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
+  'pending-payouts': payoutsScreen,
+  'payout-schemas': payoutsScreen,
 };
 
 /**

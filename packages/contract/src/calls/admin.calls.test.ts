@@ -27,6 +27,8 @@ describe('ADMIN_CALLS', () => {
         ['XChangeSearch', 'GET'],
         ['XrpPool', 'GET'],
         ['EtherPool', 'GET'],
+        ['ListPayoutSchemas', 'GET'],
+        ['ListPayouts', 'GET'],
       ].sort(),
     );
   });

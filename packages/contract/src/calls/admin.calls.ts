@@ -6,6 +6,7 @@ import { FAILURE_CALLS } from './admin/failures.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
+import { PAYOUT_CALLS } from './admin/payouts.calls';
 import { POOL_CALLS } from './admin/pools.calls';
 import { ROLE_ADMIN_CALLS } from './admin/role-admin.calls';
 import { ROLES_CALLS } from './admin/roles.calls';
@@ -34,6 +35,7 @@ export const ADMIN_CALLS = {
   ...VTOKEN_CALLS,
   ...POOL_CALLS,
   ...COIN_HEALTH_CALLS,
+  ...PAYOUT_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

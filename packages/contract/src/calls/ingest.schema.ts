@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PG_INTEGER_MAX } from '../common/id.schema';
+import { PAYOUT_STATES } from '../entities/payout.schema';
 import { providerDetailSchema } from '../entities/provider.schema';
 import { CHAT_MESSAGE_ERROR, CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from '../rules/chat-message.rule';
 
@@ -79,4 +80,23 @@ export const ingestProviderPaymentSchema = z.object({
   provider: z.string().trim().min(1).max(60),
   customerReference: z.string().trim().min(1).max(128).nullable().optional(),
   details: providerDetailSchema,
+});
+
+/**
+ * A payout the platform's payout run asks for (ADR 0016): it follows the four-eyes rule as a staff request
+ * does (above PAYOUT_FOUR_EYES_EUR it waits for a staff member's approval). No destination: where the
+ * merchant's payout schema pays.
+ */
+export const ingestPayoutRequestSchema = z.object({
+  merchantId: z.number().int().positive().max(PG_INTEGER_MAX),
+  altCoinId: z.number().int().positive().max(PG_INTEGER_MAX),
+  amount: z
+    .string()
+    .regex(/^\d{1,18}(\.\d{1,8})?$/, 'Use a decimal amount with at most 8 decimals')
+    .refine((v) => Number(v) > 0, 'The amount must be more than zero'),
+  destination: z.string().trim().min(4).max(200).optional(),
+});
+export const ingestPayoutAnswerSchema = z.object({
+  id: z.number().int().positive(),
+  state: z.enum(PAYOUT_STATES),
 });

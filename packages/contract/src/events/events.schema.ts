@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatMessageSchema } from '../entities/catalog.schema';
 import { KYC_STATUSES } from '../entities/kyc.schema';
+import { PAYOUT_STATES } from '../entities/payout.schema';
 import { transactionSchema } from '../entities/transaction.schema';
 
 /**
@@ -13,6 +14,8 @@ export const SOCKET_PATHS = {
   chat: '/ws/chat',
   /** KYC cases decided, held or released (our addition): the Pending KYC box and the KYC screen refresh. */
   kyc: '/ws/kyc',
+  /** Payouts requested, approved, sent, completed, failed or cancelled (ADR 0016): Pending Payouts moves rows between tabs. */
+  payouts: '/ws/payouts',
 } as const;
 export type SocketName = keyof typeof SOCKET_PATHS;
 
@@ -109,3 +112,34 @@ export const SOCKET_AFTER_PARAM = 'after';
 /** The notification kinds of SPEC §7.3. */
 export const NOTIFICATION_KINDS = ['PAID', 'EXPIRED', 'PAYOUT'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What happened to a payout (ADR 0016). */
+export const PAYOUT_EVENT_KINDS = [
+  'requested',
+  'approved',
+  'sent',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type PayoutEventKind = (typeof PAYOUT_EVENT_KINDS)[number];
+
+/**
+ * A message of the payouts socket: a payout changed state. Small and complete; a page reads again what shows
+ * payouts (the tab, the counts, the open drawer) rather than patching it.
+ */
+export const payoutEventSchema = z.object({
+  type: z.literal('payout'),
+  seq: z.number().int().nonnegative(),
+  kind: z.enum(PAYOUT_EVENT_KINDS),
+  ID: z.number().int().positive(),
+  State: z.enum(PAYOUT_STATES),
+});
+export type PayoutEvent = z.infer<typeof payoutEventSchema>;
+
+export const payoutFeedMessageSchema = z.discriminatedUnion('type', [
+  payoutEventSchema,
+  z.object({ type: z.literal('sync'), seq: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('reset'), seq: z.number().int().nonnegative() }),
+]);
+export type PayoutFeedMessage = z.infer<typeof payoutFeedMessageSchema>;

@@ -5,6 +5,7 @@ import { seedCatalog } from './catalog.seed';
 import { seedCoins } from './coins.seed';
 import { buildMerchants, seedKyc, seedMerchants } from './merchants.seed';
 import { stuckConversions } from './offline-pool.seed';
+import { seedPayouts } from './payouts.seed';
 import { seedPools } from './pools.seed';
 import { deriveDemoProviderPayments } from './providers.seed';
 import { createRandom } from './random';
@@ -82,6 +83,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     const chatMessages = await seedChat(tx, chatRng, merchantList, now);
     await seedPools(tx, poolsRng, now);
     const coinHistory = await seedCoins(tx, now, days);
+    await seedPayouts(tx);
     return {
       ...catalog,
       merchants: merchantList.length,

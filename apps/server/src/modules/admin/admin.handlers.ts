@@ -10,6 +10,7 @@ import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
+import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
 import { type PoolDeps, poolExports, poolHandlers } from '../pools/pools.calls';
 import { roleAdminHandlers } from '../roles/role-admin.calls';
 import { rolesExports, rolesHandlers } from '../roles/roles.calls';
@@ -23,6 +24,7 @@ import type { AdminExports, AdminHandlers } from './admin.calls';
 export type AdminDeps = StaffAdminDeps &
   Pick<PoolDeps, 'chains' | 'pools'> &
   CoinDeps & {
+  Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -49,6 +51,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...vtokenHandlers(deps),
     ...poolHandlers(deps),
     ...coinHandlers(deps),
+    ...payoutHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -64,4 +67,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...merchantExports,
   ...vtokenExports,
   ...poolExports,
+  ...payoutExports,
 };

@@ -5,11 +5,13 @@ import {
   ingestChatMessageSchema,
   ingestFailureSchema,
   ingestPaidSchema,
+  ingestPayoutRequestSchema,
   ingestProviderPaymentSchema,
   ingestVTokenClaimSchema,
   ingestVTokenSaleSchema,
   ingestWaitingTransactionSchema,
   MESSAGES,
+  type PayoutState,
   providerKindOf,
 } from '@bo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +20,13 @@ import type { Db } from '../../db/database';
 import { ApiError, unauthorized } from '../../plugins/errors';
 import { upsertProviderPayment } from '../providers/providers.repository';
 import { IngestError, type IngestService, type TransactionRow } from './ingest.service';
+
+export interface PayoutRequestInput {
+  merchantId: number;
+  altCoinId: number;
+  amount: string;
+  destination?: string | undefined;
+}
 
 const ok = <D>(data: D) => ({ status_code: 200, message: MESSAGES.ok, data });
 const refParams = z.object({ ref: z.string().regex(/^[TPtp]\d{1,18}$/, 'Use T or P followed by the id') });
@@ -33,11 +42,18 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * The platform feed over HTTP (contract `INGEST_PREFIX`): the payment platform reports new payments, their
- * payment or expiry, vToken sales and claims, failures, and merchants' chat messages. Bearer-token authenticated; CSRF does not apply (no cookie is used).
+ * payment or expiry, vToken sales and claims, payout requests, failures, and merchants' chat messages. Bearer-token authenticated; CSRF does not apply (no cookie is used).
  */
 export function registerIngestRoutes(
   app: FastifyInstance,
-  deps: { token: string; ingest: IngestService; db: Db; now: () => Date },
+  deps: {
+    token: string;
+    ingest: IngestService;
+    db: Db;
+    now: () => Date;
+    /** The payouts' service: the platform's payout run asks through it (ADR 0016). */
+    payouts?: { request(input: PayoutRequestInput): Promise<{ id: number; state: PayoutState }> };
+  },
 ) {
   const expected = digest(deps.token);
   const authenticate = async (request: FastifyRequest) => {
@@ -106,6 +122,11 @@ export function registerIngestRoutes(
         const input = ingestChatMessageSchema.parse(request.body);
         const row = await answer(() => deps.ingest.receiveChatMessage(input.merchantId, input.message));
         return ok({ id: row.id });
+      });
+      feed.post('/payout-requests', async (request) => {
+        const input = ingestPayoutRequestSchema.parse(request.body);
+        if (!deps.payouts) throw new ApiError(404, MESSAGES.notFound);
+        return ok(await deps.payouts.request(input));
       });
       feed.post('/failures', async (request) => {
         const row = await answer(() => deps.ingest.recordFailure(ingestFailureSchema.parse(request.body)));

@@ -41,7 +41,7 @@ export interface MerchantFilter {
 
 export type MerchantSortColumn = 'RegisteredOn' | 'ID' | 'ShopTitle' | 'Email';
 
-function searchOf(search: MerchantSearch): SQL {
+export function merchantSearchCondition(search: MerchantSearch): SQL {
   const anyOf: SQL[] = [];
   if (search.contains !== null) {
     // A part anywhere covers a start too; the trigram indexes answer it.
@@ -74,7 +74,7 @@ const flagIs = (column: AnyPgColumn, value: boolean | undefined): SQL | undefine
 
 function whereOf(filter: MerchantFilter): SQL | undefined {
   return and(
-    filter.search ? searchOf(filter.search) : undefined,
+    filter.search ? merchantSearchCondition(filter.search) : undefined,
     filter.kycStatus ? eq(m.kycStatus, filter.kycStatus) : undefined,
     filter.country ? eq(m.country, filter.country) : undefined,
     filter.riskProfile !== undefined ? eq(m.riskProfileId, filter.riskProfile) : undefined,

@@ -128,7 +128,7 @@ const detailsOf = (stored: unknown): Record<string, unknown> =>
     : {};
 
 /** The editable fields of a stored record, as the contract names them. */
-function editableOf(row: MerchantRecordRow): Editable {
+export function editableOf(row: MerchantRecordRow): Editable {
   const details = detailsOf(row.details);
   return Object.fromEntries(
     MERCHANT_EDITABLE_FIELDS.map((field) => [
@@ -174,7 +174,7 @@ function crossFieldProblem(record: Editable): { path: string; message: string } 
 }
 
 /** The search box read every way it can be meant (see merchantListParamsSchema's `q`). */
-function searchOf(q: string): MerchantSearch | null {
+export function merchantSearchOf(q: string): MerchantSearch | null {
   if (q === '') return null;
   return {
     id: /^\d{1,10}$/.test(q) && Number(q) <= PG_INTEGER_MAX ? Number(q) : null,
@@ -220,7 +220,7 @@ export function createMerchantsService(deps: { db: Db }) {
   return {
     async list(params: Params<'ListMerchants'>) {
       const filter: MerchantFilter = {
-        search: searchOf(params.q),
+        search: merchantSearchOf(params.q),
         kycStatus: params.kycStatus,
         country: params.country,
         riskProfile: params.riskProfile,
@@ -281,7 +281,12 @@ export function createMerchantsService(deps: { db: Db }) {
       });
     },
 
-    async update(params: Params<'UpdateMerchant'>, actor: Actor): Promise<UserDetail> {
+    /** `action` names the audit entry: Payout Schemas records its edits as merchant.payout-schema. */
+    async update(
+      params: Params<'UpdateMerchant'>,
+      actor: Actor,
+      action = 'merchant.update',
+    ): Promise<UserDetail> {
       const { ID: id, ExpectedVersion: expected, ...fields } = params;
       const given = Object.fromEntries(
         Object.entries(fields).filter(([, v]) => v !== undefined),
@@ -310,7 +315,7 @@ export function createMerchantsService(deps: { db: Db }) {
         }
         await updateMerchant(tx, id, { columns: columns as MerchantColumnValues, details });
         await recordChange(tx, actor, {
-          action: 'merchant.update',
+          action,
           entity: MERCHANT_AUDIT_ENTITY,
           id,
           before: changed.before,

@@ -2,6 +2,8 @@ import {
   KYC_EVENT_KINDS,
   KYC_STATUSES,
   NOTIFICATION_KINDS,
+  PAYOUT_EVENT_KINDS,
+  PAYOUT_STATES,
   transactionEventKindSchema,
   transactionPrefixSchema,
 } from '@bo/contract';
@@ -54,10 +56,19 @@ const kycBusEventSchema = z.object({
   heldUntil: z.number().int().nonnegative().nullable(),
 });
 
+/** A payout changed state (ADR 0016): the payouts feed carries it, small and complete. */
+const payoutBusEventSchema = z.object({
+  type: z.literal('payout'),
+  kind: z.enum(PAYOUT_EVENT_KINDS),
+  payoutId: z.number().int().positive(),
+  state: z.enum(PAYOUT_STATES),
+});
+
 export const busEventSchema = z.discriminatedUnion('type', [
   transactionBusEventSchema,
   chatBusEventSchema,
   kycBusEventSchema,
+  payoutBusEventSchema,
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 
@@ -67,6 +78,7 @@ export const journalEventSchema = z.discriminatedUnion('type', [
   transactionBusEventSchema.extend(seq),
   chatBusEventSchema.extend(seq),
   kycBusEventSchema.extend(seq),
+  payoutBusEventSchema.extend(seq),
 ]);
 export type JournalEvent = z.infer<typeof journalEventSchema>;
 

@@ -5,6 +5,7 @@ import {
   formatNotificationFrame,
   formatTransactionRef,
   type KycFeedMessage,
+  type PayoutFeedMessage,
   type SocketName,
   type Transaction,
   type TransactionFeedMessage,
@@ -117,7 +118,13 @@ export function createRealtimeHub(deps: {
   };
 
   /** How many clients each feed has, so an event's render asks only for what some client will be sent. */
-  const perChannel: Record<SocketName, number> = { notifications: 0, transactions: 0, chat: 0, kyc: 0 };
+  const perChannel: Record<SocketName, number> = {
+    notifications: 0,
+    transactions: 0,
+    chat: 0,
+    kyc: 0,
+    payouts: 0,
+  };
   const wants = (channel: SocketName) => perChannel[channel] > 0;
   const add = (client: HubClient) => {
     if (clients.has(client)) return;
@@ -141,7 +148,29 @@ export function createRealtimeHub(deps: {
         HeldBy: event.heldBy,
         HeldUntil: event.heldUntil === null ? null : new Date(event.heldUntil).toISOString(),
       };
-      return { notifications: null, transactions: null, chat: null, kyc: Buffer.from(JSON.stringify(frame)) };
+      return {
+        notifications: null,
+        transactions: null,
+        chat: null,
+        kyc: Buffer.from(JSON.stringify(frame)),
+        payouts: null,
+      };
+    }
+    if (event.type === 'payout') {
+      const frame: PayoutFeedMessage = {
+        type: 'payout',
+        seq: event.seq,
+        kind: event.kind,
+        ID: event.payoutId,
+        State: event.state,
+      };
+      return {
+        notifications: null,
+        transactions: null,
+        chat: null,
+        kyc: null,
+        payouts: Buffer.from(JSON.stringify(frame)),
+      };
     }
     if (event.type === 'chat') {
       const message = wants('chat') ? await deps.loadChatMessage(event.messageId) : null;
@@ -153,6 +182,7 @@ export function createRealtimeHub(deps: {
         transactions: null,
         chat: frame ? Buffer.from(JSON.stringify(frame)) : null,
         kyc: null,
+        payouts: null,
       };
     }
     const ref = formatTransactionRef(event.prefix, event.id);
@@ -173,6 +203,7 @@ export function createRealtimeHub(deps: {
       transactions: message ? Buffer.from(JSON.stringify(message)) : null,
       chat: null,
       kyc: null,
+      payouts: null,
     };
   };
 
@@ -201,7 +232,11 @@ export function createRealtimeHub(deps: {
       client,
       client.channel === 'notifications'
         ? formatFeedControl(type === 'sync' ? 'SYNC' : 'RESET', seq)
-        : JSON.stringify({ type, seq } satisfies TransactionFeedMessage | ChatFeedMessage | KycFeedMessage),
+        : JSON.stringify({ type, seq } satisfies
+            | TransactionFeedMessage
+            | ChatFeedMessage
+            | KycFeedMessage
+            | PayoutFeedMessage),
     );
 
   return {
@@ -316,6 +351,7 @@ export function createRealtimeHub(deps: {
       perChannel.transactions = 0;
       perChannel.chat = 0;
       perChannel.kyc = 0;
+      perChannel.payouts = 0;
     },
   };
 }

@@ -23,6 +23,7 @@ const SOCKET_ACCESS: Record<SocketName, PermissionSlug> = {
   transactions: 'view-transactions',
   chat: 'chatter-role',
   kyc: 'kyc-commander',
+  payouts: 'admin-commander',
 };
 
 /**

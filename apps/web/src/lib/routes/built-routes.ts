@@ -22,4 +22,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'coin-health',
   'coin-health-detail',
   'altcoin-stats',
+  'pending-payouts',
+  'payout-schemas',
 ]);
