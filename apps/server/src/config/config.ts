@@ -134,6 +134,7 @@ export function toConfig(env: Env): AppConfig {
       probeIntervalMs: env.COIN_HEALTH_PROBE_MS,
       retentionDays: env.COIN_HEALTH_RETENTION_DAYS,
       statsRefreshMs: env.COIN_STATS_REFRESH_MS,
+    },
     payouts: {
       fourEyesEur: env.PAYOUT_FOUR_EYES_EUR,
       railMode: env.PAYOUT_RAIL_MODE ?? env.INTEGRATIONS_MODE,

@@ -914,6 +914,8 @@ export const coinHealthHourly = pgTable(
     samples: integer('samples').notNull(),
   },
   (t) => [primaryKey({ name: 'coin_health_hourly_pk', columns: [t.altCoinId, t.hour] })],
+);
+
 // ---------- payouts with four-eyes approval (ADR 0016, migration 0019) ----------
 
 export const payouts = pgTable(

@@ -23,7 +23,7 @@ import type { AdminExports, AdminHandlers } from './admin.calls';
 
 export type AdminDeps = StaffAdminDeps &
   Pick<PoolDeps, 'chains' | 'pools'> &
-  CoinDeps & {
+  CoinDeps &
   Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> & {
     db: Db;
     jwt: Jwt;

@@ -49,4 +49,9 @@ describe('formatAskedAmount', () => {
     expect(formatAskedAmount('0.00012300')).toBe('0.000123');
     expect(formatAskedAmount('not a number')).toBe('not a number');
   });
+
+  it('shows a whole amount without a dangling point when no decimals are asked for', () => {
+    expect(formatAskedAmount('1300000.00000000', 0)).toBe('1,300,000');
+    expect(formatAskedAmount('32000.50000000', 0)).toBe('32,000.5');
+  });
 });

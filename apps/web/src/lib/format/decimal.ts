@@ -78,5 +78,5 @@ export const formatAskedAmount = (text: string, minDecimals = 2): string => {
   if (!match) return full;
   const [, whole = '', fraction = ''] = match;
   const trimmed = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
-  return `${whole}.${trimmed}`;
+  return trimmed ? `${whole}.${trimmed}` : whole;
 };

@@ -30,6 +30,7 @@ import { ListCard, ScreenHeader } from '../../../components/list-screen/list-scr
 import { IntegrationModeBadge } from '../../../components/pool/pool-summary-cards';
 import { type DefinitionItem, DefinitionList } from '../../../components/ui/definition-list/definition-list';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
+import { formatAskedAmount } from '../../../lib/format/decimal';
 import { privacyStyle } from '../../../lib/format/privacy-style';
 import { useAppStore } from '../../../lib/session/session.store';
 import { CoinAmount, CoinStatusBadge, formatAge, formatHeight } from './coin-status-badge';
@@ -229,8 +230,8 @@ export function CoinHealthDetailPage() {
           <Group key="h" gap={4} wrap="nowrap">
             <MoneyCell value={coin.HotWallet} unit={coin.ShortName} />
             <Text span fz="xs" c="dimmed">
-              (min {coin.Thresholds.HotWalletMin.replace(/\.?0+$/, '')}, max{' '}
-              {coin.Thresholds.HotWalletMax.replace(/\.?0+$/, '')})
+              (min {formatAskedAmount(coin.Thresholds.HotWalletMin, 0)}, max{' '}
+              {formatAskedAmount(coin.Thresholds.HotWalletMax, 0)})
             </Text>
           </Group>,
         ],

@@ -30,4 +30,20 @@ describe('Sidebar', () => {
     expect(within(nav).getByText('1.0.1')).toBeInTheDocument();
     expect(await within(nav).findByText('Coins online: 1/2')).toBeInTheDocument();
   });
+
+  it('lights the one entry of a shared path that the hash names', async () => {
+    mockApi(signedInRoutes(['admin-commander']));
+    renderApp('/admin/payouts#pending');
+    const nav = await openNav();
+    expect(within(nav).getByRole('link', { name: 'Pending Payouts' })).toHaveAttribute('data-active', 'true');
+    expect(within(nav).getByRole('link', { name: 'Payout Schemas' })).not.toHaveAttribute('data-active');
+  });
+
+  it("lights Payout Schemas for the schema list and one merchant's schema", async () => {
+    mockApi(signedInRoutes(['admin-commander']));
+    renderApp('/admin/payouts/5');
+    const nav = await openNav();
+    expect(within(nav).getByRole('link', { name: 'Payout Schemas' })).toHaveAttribute('data-active', 'true');
+    expect(within(nav).getByRole('link', { name: 'Pending Payouts' })).not.toHaveAttribute('data-active');
+  });
 });

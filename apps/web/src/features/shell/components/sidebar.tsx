@@ -64,7 +64,18 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     () => visibleSidebar(permissions, undefined, externalLinks),
     [permissions, externalLinks],
   );
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  // Two entries may share a path told apart by a hash (Payout Schemas and Pending Payouts, SPEC §2.1): the one
+  // whose hash is the page's is lit, and the plain one only when no entry claims the hash.
+  const hashClaimed = useMemo(
+    () => hash !== '' && sections.some((s) => s.links.some((l) => l.href.endsWith(hash))),
+    [sections, hash],
+  );
+  const isActive = (href: string) => {
+    const [path = '', linkHash] = href.split('#');
+    const onPath = pathname === path || pathname.startsWith(`${path}/`);
+    return onPath && (linkHash === undefined ? !hashClaimed : hash === `#${linkHash}`);
+  };
 
   const link = (label: string, href: string, route: AdminRouteName) => {
     const LinkIcon = ICONS[route] ?? IconPoint;
@@ -74,7 +85,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         component={Link}
         to={href}
         label={label}
-        active={pathname === href.split('#')[0]}
+        active={isActive(href)}
         leftSection={<LinkIcon size={18} stroke={1.5} aria-hidden />}
         onClick={onNavigate}
         styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
