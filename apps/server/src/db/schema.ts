@@ -737,8 +737,8 @@ export const xrpPoolAccounts = pgTable(
   {
     address: text('address').primaryKey(),
     role: text('role').notNull().$type<'pool' | 'deposit' | 'hot'>(),
-    balanceDrops: bigint('balance_drops', { mode: 'bigint' }).notNull().default(0n),
-    reserveDrops: bigint('reserve_drops', { mode: 'bigint' }).notNull().default(0n),
+    balanceDrops: bigint('balance_drops', { mode: 'bigint' }).notNull().default(sql`0`),
+    reserveDrops: bigint('reserve_drops', { mode: 'bigint' }).notNull().default(sql`0`),
     sequence: integer('sequence').notNull().default(1),
     requireDest: boolean('require_dest').notNull().default(false),
     version: integer('version').notNull().default(1),
