@@ -93,7 +93,7 @@ describe('AltCoin Stats', () => {
     renderApp('/admin/altcoin-stats');
     const table = await screen.findByRole('table', { name: 'AltCoin stats' });
     expect(await within(table).findByText('40.9 %')).toBeInTheDocument();
-    expect(within(table).getAllByText('1,234.50')).toHaveLength(2);
+    expect(within(table).getAllByText('1,234.50 EUR')).toHaveLength(2);
     const anomalies = screen.getByRole('region', { name: 'Anomalies' });
     expect(
       within(anomalies).getByText('Litecoin expired 41 % today vs 6 % usual: node out of sync?'),

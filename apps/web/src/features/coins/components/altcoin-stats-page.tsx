@@ -1,19 +1,31 @@
 import '@mantine/charts/styles.css';
-import { ADMIN_CALLS, type AltCoinStatsRow, adminPath } from '@bo/contract';
+import { ADMIN_CALLS, type AltCoinStatsRow, adminPath, VOLUME_DECIMALS } from '@bo/contract';
 import { Sparkline } from '@mantine/charts';
 import { Alert, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MoneyCell, VolumeCell } from '../../../components/data-table/cells';
+import { MoneyCell } from '../../../components/data-table/cells';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { pagedTable } from '../../../components/data-table/paged';
 import { ListScreen } from '../../../components/list-screen/list-screen';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
-import { formatCount } from '../../../lib/format/decimal';
+import { formatCount, formatDecimal } from '../../../lib/format/decimal';
+import { privacyStyle } from '../../../lib/format/privacy-style';
+import { useAppStore } from '../../../lib/session/session.store';
 import { AltCoinDrawer } from './altcoin-drawer';
 import { CoinAmount, CoinStatusBadge, formatAge } from './coin-status-badge';
+
+/** A EUR figure (2 dp) under the amount it values: small, dimmed, blurred in Privacy Mode. */
+function EurUnder({ value }: { value: string }) {
+  const blur = privacyStyle(useAppStore((st) => st.privacyMode));
+  return (
+    <Text span fz="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap', ...blur }}>
+      {formatDecimal(value, VOLUME_DECIMALS)} EUR
+    </Text>
+  );
+}
 
 const percent = (value: number | null) => (value === null ? <Dash /> : `${value.toFixed(1)} %`);
 
@@ -22,16 +34,29 @@ const columns: Column<AltCoinStatsRow>[] = [
     key: 'Name',
     header: 'Coin',
     sort: 'Coin',
+    // The incoming-per-day sparkline sits beside the name, not in a column of its own: the table fits 1440 px.
     cell: (r) => (
-      <Stack gap={0}>
-        <Text span fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          {r.Name}
-        </Text>
-        <Text span fz="xs" c="dimmed">
-          {r.ShortName}
-          {r.IsOnline ? '' : ' · offline'}
-        </Text>
-      </Stack>
+      <Group gap="sm" wrap="nowrap" justify="space-between">
+        <Stack gap={0}>
+          <Text span fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {r.Name}
+          </Text>
+          <Text span fz="xs" c="dimmed">
+            {r.ShortName}
+            {r.IsOnline ? '' : ' · offline'}
+          </Text>
+        </Stack>
+        <Sparkline
+          w={64}
+          h={26}
+          data={r.Spark}
+          curveType="linear"
+          color={r.Anomaly ? 'red' : 'blue'}
+          fillOpacity={0.3}
+          strokeWidth={1.5}
+          aria-label={`${r.Name}: ${r.Spark.join(', ')} incoming per day`}
+        />
+      </Group>
     ),
   },
   {
@@ -43,7 +68,7 @@ const columns: Column<AltCoinStatsRow>[] = [
   },
   {
     key: 'PaidPct',
-    header: 'Paid %',
+    header: 'Paid',
     sort: 'PaidPct',
     align: 'right',
     nowrap: true,
@@ -51,7 +76,7 @@ const columns: Column<AltCoinStatsRow>[] = [
   },
   {
     key: 'ExpiredPct',
-    header: 'Expired %',
+    header: 'Expired',
     sort: 'ExpiredPct',
     align: 'right',
     nowrap: true,
@@ -63,25 +88,25 @@ const columns: Column<AltCoinStatsRow>[] = [
   },
   {
     key: 'UnderpaidPct',
-    header: 'Underpaid %',
+    header: 'Underpaid',
     sort: 'UnderpaidPct',
     align: 'right',
     nowrap: true,
     cell: (r) => percent(r.UnderpaidPct),
   },
-  {
-    key: 'Volume',
-    header: 'Volume',
-    sort: 'Volume',
-    align: 'right',
-    cell: (r) => <MoneyCell value={r.Volume} />,
-  },
+  // The coin's own volume (8 dp) with its EUR value under it (2 dp): one column, so the table fits 1440 px.
+  // Sorted by EUR, the only volume comparable across coins.
   {
     key: 'VolumeEur',
-    header: 'Volume EUR',
+    header: 'Volume / EUR',
     sort: 'VolumeEur',
     align: 'right',
-    cell: (r) => <VolumeCell value={r.VolumeEur} />,
+    cell: (r) => (
+      <Stack gap={0} align="flex-end">
+        <MoneyCell value={r.Volume} />
+        <EurUnder value={r.VolumeEur} />
+      </Stack>
+    ),
   },
   {
     key: 'AvgConfirm',
@@ -119,30 +144,13 @@ const columns: Column<AltCoinStatsRow>[] = [
     align: 'right',
     cell: (r) =>
       r.HotWallet ? (
-        <Group gap={6} wrap="nowrap" justify="flex-end">
-          <CoinAmount value={r.HotWallet.Balance} />
+        <Stack gap={2} align="flex-end">
           <CoinStatusBadge status={r.HotWallet.Status} />
-        </Group>
+          <CoinAmount value={r.HotWallet.Balance} dimmed />
+        </Stack>
       ) : (
         <Dash />
       ),
-  },
-  {
-    key: 'Spark',
-    header: 'Per day',
-    cell: (r) => (
-      <Sparkline
-        w={90}
-        h={28}
-        data={r.Spark}
-        curveType="linear"
-        color={r.Anomaly ? 'red' : 'blue'}
-        fillOpacity={0.3}
-        strokeWidth={1.5}
-        aria-label={`${r.Name}: ${r.Spark.join(', ')} incoming per day`}
-      />
-    ),
-    export: false,
   },
 ];
 
