@@ -2,8 +2,15 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_TOTP_SECRET, signIn } from '../pages/login.page';
 
+const TOTP_STEP_MS = 30_000;
+/** The last TOTP time step this file made `secure` use; the server refuses it and every step before it. */
+let lastStepUsed = 0;
+
 /** The code `secure`'s authenticator shows one time step from now: its sign-in took the current one. */
-const nextStepCode = () => generate({ secret: DEMO_TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) + 30 });
+const nextStepCode = () => {
+  lastStepUsed = Math.floor(Date.now() / TOTP_STEP_MS) + 1;
+  return generate({ secret: DEMO_TOTP_SECRET, epoch: lastStepUsed * (TOTP_STEP_MS / 1000) });
+};
 
 /** A merchant whose payouts are enabled, from Payout Schemas' first row. */
 async function payableMerchant(page: Page): Promise<string> {
@@ -27,6 +34,15 @@ const payoutRow = (page: Page, id: string) =>
     .filter({ has: page.getByRole('cell', { name: id, exact: true }) });
 
 test.describe('Pending Payouts: four-eyes approval', () => {
+  // The next journey signing `secure` in (or a retry of this one) types the code of the moment, which the
+  // server takes only once the steps used here are past: wait them out (at most a minute).
+  test.afterEach(async ({ browserName: _browser }, testInfo) => {
+    const waitMs = (lastStepUsed + 1) * TOTP_STEP_MS - Date.now();
+    if (waitMs <= 0) return;
+    testInfo.setTimeout(testInfo.timeout + waitMs + 5_000);
+    await new Promise((resolve) => setTimeout(resolve, waitMs + 500));
+  });
+
   test('one admin requests a large payout, another approves it with TOTP, and it moves tabs live', async ({
     browser,
   }) => {

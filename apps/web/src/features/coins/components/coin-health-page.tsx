@@ -123,7 +123,7 @@ const columns: Column<CoinHealthRow>[] = [
 /** The search box: typed text stays put, the list follows once typing pauses. */
 function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const [text, setText] = useState(value);
-  const [settled] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const [settled, cancel] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if (settled.trim() !== value) onChange(settled.trim());
   }, [settled, value, onChange]);
@@ -134,6 +134,12 @@ function SearchBox({ value, onChange }: { value: string; onChange: (q: string) =
       leftSection={<IconSearch size={14} />}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
+      // Leaving the box applies what was typed at once: a pause still pending when a row is clicked would
+      // otherwise write the list's address after the coin's page was opened, and take the user back.
+      onBlur={() => {
+        cancel();
+        if (text.trim() !== value) onChange(text.trim());
+      }}
       w={220}
     />
   );
