@@ -5,14 +5,12 @@ import {
   type CoinHealthRow,
   formatUtcDate,
 } from '@bo/contract';
-import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { pagedTable } from '../../../components/data-table/paged';
 import { ListScreen } from '../../../components/list-screen/list-screen';
+import { SearchField } from '../../../components/list-screen/search-field';
 import { IntegrationModeBadge, PoolSummaryCards } from '../../../components/pool/pool-summary-cards';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
@@ -20,7 +18,6 @@ import { CoinAmount, CoinStatusBadge, formatAge, formatHeight } from './coin-sta
 
 /** The list follows the probe: a new sample per coin every probe interval, so it asks again as often. */
 const REFRESH_MS = 10_000;
-const SEARCH_DEBOUNCE_MS = 300;
 const STATUS_LABELS = { red: 'Red', amber: 'Amber', green: 'Green' } as const;
 
 const columns: Column<CoinHealthRow>[] = [
@@ -120,31 +117,6 @@ const columns: Column<CoinHealthRow>[] = [
   },
 ];
 
-/** The search box: typed text stays put, the list follows once typing pauses. */
-function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const [settled, cancel] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settled.trim() !== value) onChange(settled.trim());
-  }, [settled, value, onChange]);
-  return (
-    <TextInput
-      label="Search"
-      placeholder="Coin name or symbol"
-      leftSection={<IconSearch size={14} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      // Leaving the box applies what was typed at once: a pause still pending when a row is clicked would
-      // otherwise write the list's address after the coin's page was opened, and take the user back.
-      onBlur={() => {
-        cancel();
-        if (text.trim() !== value) onChange(text.trim());
-      }}
-      w={220}
-    />
-  );
-}
-
 /**
  * Coin Health (SPEC §2.1 `coin-health`, admin-commander; ADR 0017): every coin's node and hot wallet as the
  * probe last read them, red / amber / green with the reason, worst first. A row opens the coin's history.
@@ -185,7 +157,13 @@ export function CoinHealthPage() {
       }
       filters={
         <>
-          <SearchBox value={params.q} onChange={(q) => url.set({ q })} />
+          <SearchField
+            placeholder="Coin name or symbol"
+            width={220}
+            debounceMs={300}
+            value={params.q}
+            onChange={(q) => url.set({ q })}
+          />
           <Select
             label="Status"
             placeholder="Any"

@@ -6,23 +6,20 @@ import {
   type KycQueueRow,
   type KycQueueScope,
 } from '@bo/contract';
-import { Anchor, Badge, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconLock, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Group, SegmentedControl, Select, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MerchantLink, UtcDateCell } from '../../../components/data-table/cells';
 import { type Column, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
 import { ListScreen } from '../../../components/list-screen/list-screen';
+import { SearchField } from '../../../components/list-screen/search-field';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { useKycFeed } from '../../../lib/realtime/use-kyc-feed';
 import { KYC_STATUS_COLOR } from './kyc-status';
-
-const SEARCH_DEBOUNCE_MS = 500;
 
 const columns: Column<KycQueueRow>[] = [
   {
@@ -82,25 +79,6 @@ const columns: Column<KycQueueRow>[] = [
   },
 ];
 
-/** The search box: typed text stays put, the list follows once typing pauses. */
-function KeywordFilter({ value, onChange }: { value: string; onChange: (keyword: string) => void }) {
-  const [text, setText] = useState(value);
-  const [settled] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settled.trim() !== value) onChange(settled.trim());
-  }, [settled, value, onChange]);
-  return (
-    <TextInput
-      label="Search"
-      placeholder="Merchant id or shop title"
-      leftSection={<IconSearch size={14} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      w={260}
-    />
-  );
-}
-
 /**
  * KYC Users (SPEC §2.1 `kyc`): the queue of pending cases, oldest first (where the dashboard's Pending KYC
  * box leads), or with `#all` every submission, newest first. Filters live in the address; the kyc feed keeps
@@ -135,7 +113,13 @@ export function KycQueuePage() {
               { value: 'all', label: 'All submissions' },
             ]}
           />
-          <KeywordFilter value={url.params.keyword} onChange={(keyword) => url.set({ keyword })} />
+          <SearchField
+            placeholder="Merchant id or shop title"
+            width={260}
+            debounceMs={500}
+            value={url.params.keyword}
+            onChange={(keyword) => url.set({ keyword })}
+          />
           {scope === 'all' ? (
             <Select
               label="Status"

@@ -5,24 +5,20 @@ import {
   PAYOUT_SCHEMA_OPTIONS,
   type PayoutSchemaRow,
 } from '@bo/contract';
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MerchantLink, StatusBadge } from '../../../components/data-table/cells';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
 import { ListScreen } from '../../../components/list-screen/list-screen';
+import { SearchField } from '../../../components/list-screen/search-field';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { useProductName } from '../../../lib/config/use-product-config';
 import { formatCount } from '../../../lib/format/decimal';
 import { SchemaLabel } from './payout-labels';
-
-const SEARCH_DEBOUNCE_MS = 400;
 
 const columns: Column<PayoutSchemaRow>[] = [
   { key: 'ID', header: 'ID', sort: 'ID', nowrap: true },
@@ -78,24 +74,6 @@ const columns: Column<PayoutSchemaRow>[] = [
   },
 ];
 
-function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const [settled] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settled.trim() !== value) onChange(settled.trim());
-  }, [settled, value, onChange]);
-  return (
-    <TextInput
-      label="Merchant"
-      placeholder="ID, shop title, nickname or e-mail"
-      leftSection={<IconSearch size={14} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      w={300}
-    />
-  );
-}
-
 /** Payout Schemas (SPEC §2.1 `payouts/{id?}`, admin-commander): every merchant's payout schema; a row opens it. */
 export function PayoutSchemasPage() {
   const url = useUrlParams(ADMIN_CALLS.ListPayoutSchemas.params);
@@ -130,7 +108,13 @@ export function PayoutSchemasPage() {
       }
       filters={
         <>
-          <SearchBox value={params.q} onChange={(q) => url.set({ q })} />
+          <SearchField
+            label="Merchant"
+            placeholder="ID, shop title, nickname or e-mail"
+            width={300}
+            value={params.q}
+            onChange={(q) => url.set({ q })}
+          />
           <Select
             label="Payout schema"
             placeholder="Any"

@@ -6,8 +6,6 @@ import {
   RISK_PROFILE_OPTIONS,
 } from '@bo/contract';
 import { Anchor, Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,12 +15,11 @@ import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
 import { ListScreen } from '../../../components/list-screen/list-screen';
+import { SearchField } from '../../../components/list-screen/search-field';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { formatCount } from '../../../lib/format/decimal';
 import { KycBadge, riskLabel } from './merchant-labels';
-
-const SEARCH_DEBOUNCE_MS = 400;
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -98,25 +95,6 @@ const columns: Column<MerchantRow>[] = [
     cell: (row) => <UtcDateCell value={row.RegisteredOn} withZone={false} />,
   },
 ];
-
-/** The search box: typed text stays put, the list follows once typing pauses. */
-function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const [settled] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settled.trim() !== value) onChange(settled.trim());
-  }, [settled, value, onChange]);
-  return (
-    <TextInput
-      label="Search"
-      placeholder="ID, shop, owner, e-mail, API key"
-      leftSection={<IconSearch size={14} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      w={280}
-    />
-  );
-}
 
 /** A two-letter country: applied once it is two letters (or cleared). */
 function CountryFilter({ value, onChange }: { value: string; onChange: (country: string | null) => void }) {
@@ -194,7 +172,11 @@ export function UsersPage() {
       actions={<ExportButton call="ListMerchants" params={sent} columns={exportColumns} />}
       filters={
         <>
-          <SearchBox value={params.q} onChange={(q) => url.set({ q })} />
+          <SearchField
+            placeholder="ID, shop, owner, e-mail, API key"
+            value={params.q}
+            onChange={(q) => url.set({ q })}
+          />
           <Select
             label="KYC state"
             placeholder="Any"

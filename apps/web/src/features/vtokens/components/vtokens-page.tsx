@@ -1,7 +1,5 @@
 import { ADMIN_CALLS, VTOKEN_BADGE_STATUS, VTOKEN_STATUSES, type VTokenRow } from '@bo/contract';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -16,12 +14,12 @@ import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
 import { ListScreen } from '../../../components/list-screen/list-screen';
+import { SearchField } from '../../../components/list-screen/search-field';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { formatCount } from '../../../lib/format/decimal';
 import { VTokenDrawer } from './vtoken-drawer';
 
-const SEARCH_DEBOUNCE_MS = 400;
 const STATUS_LABELS = { active: 'Active', claimed: 'Claimed', cancelled: 'Cancelled' } as const;
 
 /** When it was claimed and by whom, or when it was cancelled; a dash while active. */
@@ -114,25 +112,6 @@ const shownColumns = columns.filter(
     c.key !== 'TransactionID',
 );
 
-/** The search box: typed text stays put, the list follows once typing pauses. */
-function KeywordBox({ value, onChange }: { value: string; onChange: (keyword: string) => void }) {
-  const [text, setText] = useState(value);
-  const [settled] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settled.trim() !== value) onChange(settled.trim());
-  }, [settled, value, onChange]);
-  return (
-    <TextInput
-      label="Search"
-      placeholder="Code, T reference, holder, shop"
-      leftSection={<IconSearch size={14} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      w={280}
-    />
-  );
-}
-
 /** A merchant id, applied once it is a number (or cleared). */
 function MerchantFilter({
   value,
@@ -187,7 +166,11 @@ export function VTokensPage() {
       actions={<ExportButton call="ListVTokens" params={params} columns={columns} />}
       filters={
         <>
-          <KeywordBox value={params.keyword} onChange={(keyword) => url.set({ keyword })} />
+          <SearchField
+            placeholder="Code, T reference, holder, shop"
+            value={params.keyword}
+            onChange={(keyword) => url.set({ keyword })}
+          />
           <Select
             label="Status"
             placeholder="Any"
