@@ -104,6 +104,13 @@ export default defineConfig(({ command }) => ({
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 40 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 30 },
+            // The charts (Coin Health, AltCoin Stats) and what recharts brings: ~400 kB that no other screen
+            // needs, so not in the shared lazy group below, which every lazy screen loads whole.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|@mantine[\\/]charts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|react-redux|@reduxjs|redux|redux-thunk|reselect)[\\/]/,
+              priority: 15,
+            },
             { name: 'ui-initial', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
             { name: 'ui', test: /node_modules[\\/]/, priority: 10 },
           ],
