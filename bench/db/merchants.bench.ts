@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/database';
 import { buildMerchants, seedMerchants } from '../../apps/server/src/db/seed/merchants.seed';
 import { createRandom } from '../../apps/server/src/db/seed/random';
 import { createMerchantsService } from '../../apps/server/src/modules/merchants/merchants.service';
-import { checkpoint, createScratchDatabase } from '../lib/scratch-database';
+import { checkpoint, createScratchDatabase, dropOnInterrupt } from '../lib/scratch-database';
 import { type Case, measureAll } from './measure';
 
 const SUITE = 'users';
@@ -29,19 +29,7 @@ const TEMPLATES = 5000;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 const scratch = await createScratchDatabase(SERVER_URL, SUITE);
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.on('uncaughtException', () => undefined);
-    out(`\n${signal}: dropping ${scratch.name}…`);
-    scratch
-      .drop()
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(130));
-  });
-}
+dropOnInterrupt(scratch, out);
 
 let database: Database | undefined;
 try {

@@ -14,7 +14,7 @@ import { createRandom } from '../../apps/server/src/db/seed/random';
 import { createSandboxPayoutRail } from '../../apps/server/src/modules/payouts/payout-rail';
 import { createPayoutSchemaService } from '../../apps/server/src/modules/payouts/payout-schemas.service';
 import { createPayoutService } from '../../apps/server/src/modules/payouts/payouts.service';
-import { checkpoint, createScratchDatabase } from '../lib/scratch-database';
+import { checkpoint, createScratchDatabase, dropOnInterrupt } from '../lib/scratch-database';
 import { type Case, measureAll } from './measure';
 
 const SUITE = 'payouts';
@@ -32,19 +32,7 @@ const TEMPLATES = 5000;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 const scratch = await createScratchDatabase(SERVER_URL, SUITE);
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.on('uncaughtException', () => undefined);
-    out(`\n${signal}: dropping ${scratch.name}…`);
-    scratch
-      .drop()
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(130));
-  });
-}
+dropOnInterrupt(scratch, out);
 
 let database: Database | undefined;
 try {

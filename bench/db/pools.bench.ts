@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/database';
 import { createPoolChains } from '../../apps/server/src/modules/pools/chains/pool-chains';
 import { createEtherPoolService } from '../../apps/server/src/modules/pools/ether-pool.service';
 import { createXrpPoolService } from '../../apps/server/src/modules/pools/xrp-pool.service';
-import { checkpoint, createScratchDatabase } from '../lib/scratch-database';
+import { checkpoint, createScratchDatabase, dropOnInterrupt } from '../lib/scratch-database';
 import { type Case, measureAll } from './measure';
 
 const SUITE = 'pools';
@@ -28,19 +28,7 @@ const BUDGET_MS = 50;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 const scratch = await createScratchDatabase(SERVER_URL, SUITE);
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.on('uncaughtException', () => undefined);
-    out(`\n${signal}: dropping ${scratch.name}…`);
-    scratch
-      .drop()
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(130));
-  });
-}
+dropOnInterrupt(scratch, out);
 
 let database: Database | undefined;
 try {

@@ -54,6 +54,26 @@ export async function createScratchDatabase(serverUrl: string, suite: string): P
   };
 }
 
+/**
+ * Ctrl-C or a kill drops the scratch database before the process ends (exit 130), once however often the
+ * signal comes; errors of the run being cut short are not reported over it.
+ */
+export function dropOnInterrupt(scratch: ScratchDatabase, out: (line: string) => void): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      process.on('uncaughtException', () => undefined);
+      out(`\n${signal}: dropping ${scratch.name}…`);
+      scratch
+        .drop()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => process.exit(130));
+    });
+  }
+}
+
 /** A database an earlier run kept (BENCH_KEEP=1), to measure again; dropping it is left to whoever kept it. */
 export function reuseScratchDatabase(serverUrl: string, name: string): ScratchDatabase {
   if (!/^bo_bench_[a-z]+_[0-9a-f]+$/.test(name))
