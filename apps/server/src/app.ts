@@ -1,5 +1,6 @@
-import { PRODUCT_VERSION, type PublicConfig } from '@bo/contract';
+import { EDITOR_IMAGE_MAX_BYTES, PRODUCT_VERSION, type PublicConfig } from '@bo/contract';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
@@ -18,6 +19,9 @@ import { registerChatRoutes } from './modules/chat/chat.calls';
 import { createChatService } from './modules/chat/chat.service';
 import { type Coins, createCoins } from './modules/coins/coins.module';
 import { registerNodeSandboxRoutes } from './modules/coins/coins.sandbox-routes';
+import { createFileStorage } from './modules/files/file-storage';
+import { createFilesService } from './modules/files/files.service';
+import { createMarketImageUpload, registerMediaRoutes } from './modules/files/media.routes';
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -71,6 +75,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(fastifyCookie);
+  // Uploads (ADR 0024): one file per request, a few short fields; each call sets its own file size limit
+  // when it reads the body, and this is the ceiling of them all.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: Math.max(config.files.maxBytes, EDITOR_IMAGE_MAX_BYTES),
+      files: 1,
+      fields: 8,
+      fieldSize: 1024,
+      parts: 9,
+      headerPairs: 50,
+    },
+  });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerCsrfGuard(app, config.allowedOrigins);
@@ -136,6 +152,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const chains = options.chains ?? createPoolChains(config, db, now);
   const coins = options.coins ?? createCoins(config, db, now);
   const payoutRail = options.payoutRail ?? createPayoutRail(config.payouts.railMode);
+  const fileStorage = createFileStorage(config.files);
+  const files = createFilesService({ db, now, storage: fileStorage, maxBytes: config.files.maxBytes });
+  registerMediaRoutes(app, { files });
   const adminHandlers = createAdminHandlers({
     db,
     chains,
@@ -152,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions,
     accessChanges,
     idleMs: config.session.idleMs,
+    files: { storage: fileStorage, maxBytes: config.files.maxBytes },
   });
   registerAdminService(app, {
     requestAuth,
@@ -170,7 +190,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         app.log.warn({ err: error }, 'chat message not announced'),
       ),
   });
-  registerChatRoutes(app, { db, requestAuth, chat });
+  registerChatRoutes(app, {
+    db,
+    requestAuth,
+    chat,
+    otherPosts: [createMarketImageUpload({ db, requestAuth, files })],
+  });
   await registerRealtimeFeed(app, {
     database: options.database,
     sessions,

@@ -57,6 +57,19 @@ export interface AppConfig {
   };
   /** Payouts (ADR 0016): the four-eyes amount, the rail's implementation and how often its runner steps. */
   payouts: { fourEyesEur: string; railMode: IntegrationMode; runnerIntervalMs: number };
+  /** Uploaded files (ADR 0024): the Files screens' limit, the local directory, or an S3-compatible store. */
+  files: {
+    maxBytes: number;
+    dir: string;
+    s3:
+      | {
+          endpoint: string;
+          bucket: string | undefined;
+          region: string | undefined;
+          accessKeyId: string | undefined;
+        }
+      | undefined;
+  };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -139,6 +152,19 @@ export function toConfig(env: Env): AppConfig {
       fourEyesEur: env.PAYOUT_FOUR_EYES_EUR,
       railMode: env.PAYOUT_RAIL_MODE ?? env.INTEGRATIONS_MODE,
       runnerIntervalMs: env.PAYOUT_RUNNER_INTERVAL_MS,
+    },
+    files: {
+      maxBytes: env.FILES_MAX_BYTES,
+      dir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+      // The secret stays in the environment; the config only says an S3 store was asked for.
+      s3: env.S3_ENDPOINT
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+          }
+        : undefined,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

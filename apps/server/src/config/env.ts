@@ -149,6 +149,24 @@ const envSchema = z.object({
   PAYOUT_RAIL_MODE: z.enum(['fake', 'real']).optional(),
   /** How often approved payouts are sent and sent ones checked (ms); 0 stops the runner. */
   PAYOUT_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** The largest file the Files screens accept (bytes); the editor's images stay at 5 MB (ADR 0024). */
+  FILES_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** Where uploaded files are kept; DATA_DIR/files by default. */
+  FILES_DIR: z.string().optional(),
+  /**
+   * An S3-compatible store for the files instead of FILES_DIR (ADR 0024). The adapter is not built yet: a
+   * server given S3_ENDPOINT refuses to start rather than quietly writing to local disk.
+   */
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL').optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -988,3 +988,32 @@ export const payoutDayTotals = pgTable(
   },
   (t) => [primaryKey({ name: 'payout_day_totals_pk', columns: [t.state, t.day, t.altCoinId] })],
 );
+
+/**
+ * Uploaded files (ADR 0024): the Market and POS apps' files and the email editor's images. The bytes live in
+ * the file store (DATA_DIR/files/<store>/<id>.<ext>); the name is the uploader's, cleaned, for display only.
+ * A delete is soft: the row keeps who uploaded and deleted it, and the public address answers 404.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: text('id').primaryKey(),
+    store: text('store').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    ext: text('ext').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedByStaffId: integer('uploaded_by_staff_id').references(() => staff.id),
+    uploadedAt: ts('uploaded_at').notNull(),
+    deletedAt: ts('deleted_at'),
+    deletedByStaffId: integer('deleted_by_staff_id').references(() => staff.id),
+  },
+  (t) => [
+    // Partial (deleted_at IS NULL) in migration 0025: a store's live files in each of the list's orders.
+    index('stored_files_store_uploaded_idx').on(t.store, t.uploadedAt, t.id),
+    index('stored_files_store_name_idx').on(t.store, t.originalName, t.id),
+    index('stored_files_store_size_idx').on(t.store, t.size, t.id),
+    index('stored_files_store_mime_idx').on(t.store, t.mime, t.uploadedAt, t.id),
+  ],
+);

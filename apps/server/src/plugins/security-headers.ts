@@ -17,12 +17,19 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * Stored files (GET /media/…) are other people's bytes: nothing in them may run or load anything, even if a
+ * browser were to render one as a document (ADR 0024).
+ */
+const MEDIA_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
 /** Sets the headers every answer carries; also used for the router's refusals, which skip the hooks. */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'same-origin');
   reply.header('x-frame-options', 'DENY');
-  reply.header('content-security-policy', CSP);
+  reply.header('content-security-policy', request.url.startsWith('/media/') ? MEDIA_CSP : CSP);
   if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
 }
 

@@ -3,6 +3,7 @@ import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
 import { DASHBOARD_CALLS } from './admin/dashboard.calls';
 import { FAILURE_CALLS } from './admin/failures.calls';
+import { FILE_CALLS } from './admin/files.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
@@ -36,6 +37,7 @@ export const ADMIN_CALLS = {
   ...POOL_CALLS,
   ...COIN_HEALTH_CALLS,
   ...PAYOUT_CALLS,
+  ...FILE_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -12,6 +12,7 @@ import { decimalString } from '../common/envelope.schema';
 import { PG_INTEGER_MAX } from '../common/id.schema';
 import { chatMessageSchema } from '../entities/catalog.schema';
 import { CHAT_MESSAGE_ERROR, CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from '../rules/chat-message.rule';
+import { IMAGE_FILE_MESSAGE } from '../rules/image-file.rule';
 import { defineCall } from './call';
 import { SESSION_CHECK } from './wire';
 
@@ -52,6 +53,17 @@ export type FiatLookupParams = z.infer<typeof fiatLookupParamsSchema>;
 
 /** One entry when both coins have a rate, none otherwise; OutputValue is floored to 8 decimals. */
 export const fiatLookupAnswerSchema = z.array(z.object({ OutputValue: decimalString }));
+
+/** The multipart part that carries the editor's image (SPEC §7.1 POSBLOB). */
+export const MARKET_IMAGE_FIELD = 'file123';
+
+/**
+ * The text fields of the editor's image upload (`POST /api/main/MarketAPI?POSBLOB`, multipart): `Price` is
+ * always 1 (SPEC §7.1). The image itself is the `file123` part, sniffed on the server.
+ */
+export const marketImageUploadParamsSchema = z.object({
+  Price: z.literal('1', IMAGE_FILE_MESSAGE),
+});
 
 /** The main application service (SPEC §7.1), served under /api/main. */
 export const MAIN_CALLS = {
@@ -150,6 +162,20 @@ export const MAIN_CALLS = {
         .refine((text) => validateChatMessage(text) === null, CHAT_MESSAGE_ERROR),
     }),
     data: chatMessageSchema,
+  }),
+  /**
+   * The email editor's image upload (SPEC §7.1 `MarketAPI?POSBLOB`), for marketing-commander: a PNG, JPEG,
+   * GIF or WebP of at most 5 MB, told by its content. Answers the image's public address
+   * (`/media/editor/<random id>.<ext>`), which the editor inserts; any refusal is 400 'Please provide a valid
+   * image file'. The query key is `POSBLOB` alone (`?POSBLOB`); `?Call=POSBLOB` is accepted too.
+   */
+  MarketImageUpload: defineCall({
+    method: 'POST',
+    path: '/MarketAPI',
+    call: 'POSBLOB',
+    access: 'marketing-commander',
+    params: marketImageUploadParamsSchema,
+    data: z.string().regex(/^\/media\/editor\/[0-9a-f]{32}\.(png|jpg|gif|webp)$/),
   }),
 } as const;
 

@@ -98,7 +98,8 @@ export function registerAdminService(
     }
 
     const { Call: _call, ...rest } = query;
-    const raw = request.method === 'GET' ? rest : (request.body ?? {});
+    // A multipart POST (UploadFile) carries its file in the body, read by its handler; its params are the query's.
+    const raw = request.method === 'GET' || request.isMultipart() ? rest : (request.body ?? {});
     const params = call.params.parse(raw);
     const handler = deps.handlers[name] as AdminHandler<typeof name>;
     const data = await handler(params as never, callContext(context, request));

@@ -7,6 +7,7 @@ import { catalogHandlers } from '../catalog/catalog.calls';
 import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
+import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
@@ -24,7 +25,8 @@ import type { AdminExports, AdminHandlers } from './admin.calls';
 export type AdminDeps = StaffAdminDeps &
   Pick<PoolDeps, 'chains' | 'pools'> &
   CoinDeps &
-  Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> & {
+  Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> &
+  Pick<FileDeps, 'files'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -52,6 +54,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...poolHandlers(deps),
     ...coinHandlers(deps),
     ...payoutHandlers(deps),
+    ...fileHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -68,4 +71,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...vtokenExports,
   ...poolExports,
   ...payoutExports,
+  ...fileExports,
 };

@@ -14,7 +14,19 @@ const ok = <D>(data: D) => ({ status_code: 200, message: MESSAGES.ok, data });
  */
 export function registerChatRoutes(
   app: FastifyInstance,
-  deps: { db: Db; requestAuth: RequestAuth; chat: ReturnType<typeof createChatService> },
+  deps: {
+    db: Db;
+    requestAuth: RequestAuth;
+    chat: ReturnType<typeof createChatService>;
+    /**
+     * Other MarketAPI POSTs on the same path (Fastify takes one route per method and path): the first whose
+     * `matches` takes the query answers instead, with its own access check (POSBLOB, files module).
+     */
+    otherPosts?: ReadonlyArray<{
+      matches(query: Record<string, unknown>): boolean;
+      handle(request: FastifyRequest): Promise<unknown>;
+    }>;
+  },
 ) {
   const path = `${MAIN_SERVICE_PREFIX}${MAIN_CALLS.ChatSend.path}`;
   const chatter = async (request: FastifyRequest) => {
@@ -45,6 +57,9 @@ export function registerChatRoutes(
   });
 
   app.post(path, async (request) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const other = deps.otherPosts?.find((post) => post.matches(query));
+    if (other) return other.handle(request);
     const staff = await chatter(request);
     if (callOf(request) !== MAIN_CALLS.ChatSend.call) throw badRequest('Unknown Call');
     const parsed = MAIN_CALLS.ChatSend.params.safeParse(request.body ?? {});
