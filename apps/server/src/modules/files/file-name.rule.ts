@@ -11,7 +11,7 @@ export function displayNameOf(raw: string | undefined): string {
   const cleaned = base
     .normalize('NFC')
     // C0/C1 controls, and the bidi overrides that can make 'gpj.exe' read as 'exe.jpg'.
-    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
   const bounded = Array.from(cleaned).slice(0, DISPLAY_NAME_MAX).join('');
