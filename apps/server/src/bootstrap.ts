@@ -4,10 +4,12 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
+import { seedDemoFiles } from './db/seed/files.seed';
 import { attributeSeededApprovals } from './db/seed/payouts.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
 import { createCoinNodes } from './modules/coins/nodes/coin-nodes';
+import { createFileStorage } from './modules/files/file-storage';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createPayoutRail } from './modules/payouts/payout-rail';
 import { createPayoutService, PLATFORM_ACTOR } from './modules/payouts/payouts.service';
@@ -54,6 +56,8 @@ export async function prepareData(
   }
   await seedDemoStaff(database.db, { password: config.demo.password, totpSecret: config.demo.totpSecret });
   await attributeSeededApprovals(database.db);
+  // After the staff: the demo files are the marketing account's uploads.
+  await seedDemoFiles(database.db, createFileStorage(config.files), new Date());
 }
 
 /** The demo payment platform, writing through the ingest module as a real feed would. */

@@ -105,6 +105,7 @@ beforeAll(async () => {
     'admin MerchantPayouts': { ID: String(payment.merchantId) },
     'admin VTokenDetail': { ID: String(vtoken.id) },
     'admin XChangeSearch': { q: 'xc1' },
+    'admin ListFiles': { Store: 'market' },
     // Bitcoin: a coin with a node, so its health has history.
     'admin CoinHealthDetail': { ID: '1' },
     'admin AltCoinDaily': { ID: '1' },
@@ -181,6 +182,8 @@ describe('GET never changes state', () => {
     const expected: Array<[string, number]> = [
       [BOT_CHALLENGE_PATH, 200],
       ['/healthz', 200],
+      // A stored file's public address (an unknown one here: the lookup is the same read).
+      [`/media/market/${'0'.repeat(32)}.png`, 404],
       // No upstream is configured in tests: NOT CONFIGURED, 503.
       ...SERVICE_STATUS_ENDPOINTS.map((e): [string, number] => [`${MAIN_SERVICE_PREFIX}${e.path}`, 503]),
     ];

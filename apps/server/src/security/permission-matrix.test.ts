@@ -7,7 +7,9 @@ import {
   type CallDef,
   CSRF_HEADER,
   EXPORT_PATH,
+  FILE_MESSAGES,
   formatTransactionRef,
+  IMAGE_FILE_MESSAGE,
   MAIN_CALLS,
   MAIN_SERVICE_PREFIX,
   type MainCallName,
@@ -43,6 +45,7 @@ import {
   insertTransaction,
   insertXrpPayment,
 } from '../test/factories';
+import { insertStoredFile } from '../test/stored-files';
 import {
   createTestApp,
   login,
@@ -237,6 +240,15 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
     params: async ({ fx }) => ({ ID: await newVToken(fx.merchantId), Reason: 'Permission matrix check' }),
   },
   XChangeSearch: { params: () => ({ q: 'xc1' }) },
+  ListFiles: { params: () => ({ Store: 'market' }) },
+  // The matrix sends JSON; an allowed caller is past the permission check and gets the upload's own
+  // refusal of a body without a file (files.calls.test sends real multipart bodies, refused ones too).
+  UploadFile: {
+    params: () => ({ Store: 'market' }),
+    answer: () => ({ status: 400, message: FILE_MESSAGES.missing }),
+  },
+  // A fresh file for each caller, so each allowed one has a file to delete.
+  DeleteFile: { params: async () => ({ Store: 'market', ID: await insertStoredFile(t.database.db) }) },
   XrpPool: { params: () => ({ view: 'all' }) },
   // A fresh unmatched payment and waiting XRP transaction for each caller, so each allowed one assigns.
   AssignXrpPayment: {
@@ -418,6 +430,11 @@ const MAIN_SAMPLES: { [K in MainCallName]?: Sample<ParamsOf<(typeof MAIN_CALLS)[
   ChatContactList: { params: () => ({ MSGS: '' }) },
   ChatHistory: { params: ({ fx }) => ({ MSGS: '', ID: fx.merchantId }) },
   ChatSend: { params: ({ fx }) => ({ ID: fx.merchantId, TEXT: 'Permission matrix check' }) },
+  // JSON, not multipart: an allowed caller gets the upload's refusal of a missing image (see UploadFile).
+  MarketImageUpload: {
+    params: () => ({ Price: '1' }),
+    answer: () => ({ status: 400, message: IMAGE_FILE_MESSAGE }),
+  },
 };
 
 type Probe =

@@ -114,6 +114,15 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/coins/components/altcoin-stats-page'),
     (m) => m.AltCoinStatsPage,
   ).Screen,
+  // One screen for both stores (ADR 0024): the route names the store.
+  'market-files': lazyScreen(
+    () => import('../features/files/components/files-page'),
+    (m) => m.MarketFilesPage,
+  ).Screen,
+  'market-pos-files': lazyScreen(
+    () => import('../features/files/components/files-page'),
+    (m) => m.PosFilesPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

@@ -21,6 +21,8 @@ export interface CallDef<P extends z.ZodType = z.ZodType, D extends z.ZodType = 
    * page, with the columns the screen shows.
    */
   exportable?: boolean;
+  /** A multipart upload: the file in the body, the params in the query (define.ts `upload`). */
+  multipart?: boolean;
 }
 
 export type ParamsOf<C extends CallDef> = z.input<C['params']>;

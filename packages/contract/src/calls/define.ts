@@ -8,6 +8,8 @@ export interface CallSpec<P extends z.ZodType = z.ZodType, D extends z.ZodType =
   params: P;
   data: D;
   exportable?: boolean;
+  /** A multipart upload: the file in the body, the params in the query (see `upload`). */
+  multipart?: boolean;
 }
 
 /** A read: GET never changes state (DESIGN §2). */
@@ -30,6 +32,16 @@ export const post = <P extends z.ZodType, D extends z.ZodType>(
   params: P,
   data: D,
 ): CallSpec<P, D> => ({ method: 'POST', access, params, data });
+
+/**
+ * A file upload: POST, CSRF-guarded and audited like any change, its body multipart/form-data with the file,
+ * its params in the query (a multipart body's text fields are not parsed as the call's params).
+ */
+export const upload = <P extends z.ZodType, D extends z.ZodType>(
+  access: CallAccess,
+  params: P,
+  data: D,
+): CallSpec<P, D> => ({ method: 'POST', access, params, data, multipart: true });
 
 type AdminDefs<T extends Record<string, CallSpec>> = {
   [K in keyof T & string]: CallDef<T[K]['params'], T[K]['data']> & {

@@ -98,8 +98,11 @@ export function registerAdminService(
     }
 
     const { Call: _call, ...rest } = query;
-    // A multipart POST (UploadFile) carries its file in the body, read by its handler; its params are the query's.
-    const raw = request.method === 'GET' || request.isMultipart() ? rest : (request.body ?? {});
+    // An upload's file is its multipart body, read by its handler, and its params are the query's; any
+    // other call sent as multipart is refused as it was before uploads existed, not run on its query.
+    const multipart = request.method === 'POST' && request.isMultipart();
+    if (multipart && !call.multipart) throw new ApiError(415, `${name} does not take multipart/form-data`);
+    const raw = request.method === 'GET' || multipart ? rest : (request.body ?? {});
     const params = call.params.parse(raw);
     const handler = deps.handlers[name] as AdminHandler<typeof name>;
     const data = await handler(params as never, callContext(context, request));

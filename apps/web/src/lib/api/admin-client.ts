@@ -39,7 +39,7 @@ const send = async <N extends AdminCallName>(
   name: N,
   params: ParamsOf<AdminDef<N>>,
   token: string,
-  options: CallOptions,
+  options: CallOptions & { form?: FormData },
 ) =>
   sendCall((loadedCallTables() ?? (await loadCallTables())).ADMIN_CALLS[name], params, {
     base: env.adminApiBase,
@@ -64,5 +64,29 @@ export const adminCall = async <N extends AdminCallName>(
     if (!isJwtError(error)) throw error;
     const fresh = await mintToken();
     return (await send(name, params, fresh, options)).data;
+  }
+};
+
+/**
+ * Uploads a file through an admin call defined with `upload` (multipart): the params in the query, `file` as
+ * the form's `field` part. The token is re-minted once as adminCall does; the form is rebuilt for the retry.
+ */
+export const adminUpload = async <N extends AdminCallName>(
+  name: N,
+  params: ParamsOf<AdminDef<N>>,
+  upload: { field: string; file: Blob; fileName: string },
+): Promise<DataOf<AdminDef<N>>> => {
+  const form = () => {
+    const data = new FormData();
+    data.append(upload.field, upload.file, upload.fileName);
+    return data;
+  };
+  const token = useAppStore.getState().token ?? (await mintToken());
+  try {
+    return (await send(name, params, token, { form: form() })).data;
+  } catch (error) {
+    if (!isJwtError(error)) throw error;
+    const fresh = await mintToken();
+    return (await send(name, params, fresh, { form: form() })).data;
   }
 };

@@ -14,6 +14,11 @@ export interface SendOptions {
   base: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A multipart upload's body (a call defined with `upload`): the file goes as this form and the params in
+   * the query, as the server reads them.
+   */
+  form?: FormData;
 }
 
 type Primitive = string | number | boolean;
@@ -76,7 +81,8 @@ export async function exchange(
   options: SendOptions,
 ): Promise<RawAnswer> {
   const isGet = route.method === 'GET';
-  const url = buildUrl(route, options.base, isGet ? payload : {});
+  const form = options.form;
+  const url = buildUrl(route, options.base, isGet || form ? payload : {});
 
   let response: Response;
   try {
@@ -87,10 +93,11 @@ export async function exchange(
         Accept: 'application/json',
         // CSRF guard: the server refuses state-changing calls without this header.
         [CSRF_HEADER.name]: CSRF_HEADER.value,
-        ...(isGet ? {} : { 'Content-Type': 'application/json' }),
+        // A form sets its own multipart Content-Type, boundary included.
+        ...(isGet || form ? {} : { 'Content-Type': 'application/json' }),
         ...options.headers,
       },
-      ...(isGet ? {} : { body: JSON.stringify(payload) }),
+      ...(isGet ? {} : { body: form ?? JSON.stringify(payload) }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {

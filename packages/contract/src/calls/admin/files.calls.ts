@@ -7,7 +7,7 @@ import {
   STAFF_FILE_STORES,
   storedFileRowSchema,
 } from '../../entities/stored-file.schema';
-import { adminCalls, list, pageMetaSchema, pageOf, pageParams, post } from '../define';
+import { adminCalls, list, pageMetaSchema, pageOf, pageParams, post, upload } from '../define';
 
 const store = z.enum(STAFF_FILE_STORES, `The store must be one of ${STAFF_FILE_STORES.join(', ')}`);
 
@@ -44,7 +44,7 @@ export const FILE_CALLS = adminCalls({
   /** The live files of a store, server-paged, filtered by name and kind, sorted. */
   ListFiles: list('marketing-commander', fileListParamsSchema, fileListAnswerSchema),
   /** Stores one file (multipart, field `file`); answers its row. Audited. */
-  UploadFile: post('marketing-commander', z.object({ Store: store }), storedFileRowSchema),
+  UploadFile: upload('marketing-commander', z.object({ Store: store }), storedFileRowSchema),
   /** Soft-deletes a file: its address answers 404 from then on. Audited; a second delete is a 404. */
   DeleteFile: post('marketing-commander', z.object({ Store: store, ID: fileIdParam }), storedFileRowSchema),
 });
