@@ -86,7 +86,10 @@ describe('Files', () => {
 
     refuse = true;
     pick(new File(['<html>'], 'sneaky.png', { type: 'image/png' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(FILE_MESSAGES.type);
+    // The success toast is an alert too: the refusal is the one titled 'Not uploaded'.
+    const refusal = (await screen.findByText('Not uploaded')).closest('[role="alert"]');
+    expect(refusal).toHaveTextContent(FILE_MESSAGES.type);
+    expect(callsOf(calls, 'UploadFile')).toHaveLength(2);
   });
 
   it('refuses an oversize or unsupported file before sending it', async () => {
