@@ -31,7 +31,7 @@ test.describe('Market Files', () => {
     await expect(row).toContainText('image/png');
 
     // Previewed: the image itself, served from its public address without a session.
-    await row.getByRole('button', { name }).click();
+    await row.getByRole('button', { name, exact: true }).click();
     const dialog = page.getByRole('dialog', { name });
     const image = dialog.getByRole('img', { name });
     await expect(image).toBeVisible();
@@ -43,7 +43,7 @@ test.describe('Market Files', () => {
     await page.keyboard.press('Escape');
 
     // Deleted after the confirm: gone from the list and from its address.
-    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await row.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete file' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(`Deleted ${name}`).first()).toBeVisible();
     await expect(table.getByText('No file matches')).toBeVisible();
