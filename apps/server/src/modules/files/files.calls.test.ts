@@ -194,6 +194,20 @@ describe('UploadFile', () => {
   });
 });
 
+describe('multipart on other calls', () => {
+  it('is refused (415) for every admin call not defined as an upload, so none runs on its query instead', async () => {
+    const body = multipart([file('a.png', SAMPLE_FILES.png)]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin?Call=DeleteFile&Store=market&ID=${'a'.repeat(32)}`,
+      headers: { ...csrf, authorization: `Bearer ${marketing.token}`, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('DeleteFile does not take multipart/form-data');
+  });
+});
+
 describe('GET /media/<store>/<id>.<ext>', () => {
   it('serves an image without a session, with its sniffed type, inline, nosniff and a sandboxing CSP', async () => {
     const row = await uploaded('market', 'pixel.png', SAMPLE_FILES.png);
