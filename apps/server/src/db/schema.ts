@@ -1015,5 +1015,7 @@ export const storedFiles = pgTable(
     index('stored_files_store_name_idx').on(t.store, t.originalName, t.id),
     index('stored_files_store_size_idx').on(t.store, t.size, t.id),
     index('stored_files_store_mime_idx').on(t.store, t.mime, t.uploadedAt, t.id),
+    // A GIN trigram index per store on original_name (the name search), in migration 0025 only: drizzle-kit cannot
+    // state an operator class on a partial GIN index.
   ],
 );
