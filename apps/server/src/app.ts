@@ -25,6 +25,7 @@ import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail
 import { createPayoutService } from './modules/payouts/payouts.service';
 import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
 import { createRatesService } from './modules/rates/rates.service';
+import { registerGoamlDownload } from './modules/reports/reports.calls';
 import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
 import { registerRealtimeFeed } from './modules/realtime/realtime.feed';
 import { ACCESS_CHANNEL, createAccessChanges } from './modules/staff/access-changes.bus';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pools: config.pools,
     payoutRail,
     payoutConfig: config.payouts,
+    goaml: config.goaml,
     jwt,
     now,
     sidebarLinks: config.sidebarLinks,
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionCalls: new Set(['GenerateJWTToken']),
   });
   registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
+  registerGoamlDownload(app, { db, requestAuth });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),

@@ -57,6 +57,15 @@ export interface AppConfig {
   };
   /** Payouts (ADR 0016): the four-eyes amount, the rail's implementation and how often its runner steps. */
   payouts: { fourEyesEur: string; railMode: IntegrationMode; runnerIntervalMs: number };
+  /** FIU goAML reports (ADR 0022): the XSD file (undefined: the built-in subset) and the entity's defaults. */
+  goaml: {
+    xsdPath: string | undefined;
+    rentityId: string;
+    rentityName: string;
+    rentityBranch: string;
+    country: string;
+    currencyCodeLocal: string;
+  };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -139,6 +148,14 @@ export function toConfig(env: Env): AppConfig {
       fourEyesEur: env.PAYOUT_FOUR_EYES_EUR,
       railMode: env.PAYOUT_RAIL_MODE ?? env.INTEGRATIONS_MODE,
       runnerIntervalMs: env.PAYOUT_RUNNER_INTERVAL_MS,
+    },
+    goaml: {
+      xsdPath: env.GOAML_XSD_PATH ? path.resolve(env.GOAML_XSD_PATH) : undefined,
+      rentityId: env.GOAML_RENTITY_ID,
+      rentityName: env.GOAML_RENTITY_NAME ?? env.PRODUCT_NAME,
+      rentityBranch: env.GOAML_RENTITY_BRANCH,
+      country: env.GOAML_COUNTRY,
+      currencyCodeLocal: env.GOAML_CURRENCY_CODE_LOCAL,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

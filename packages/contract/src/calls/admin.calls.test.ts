@@ -29,6 +29,7 @@ describe('ADMIN_CALLS', () => {
         ['EtherPool', 'GET'],
         ['ListPayoutSchemas', 'GET'],
         ['ListPayouts', 'GET'],
+        ['ListGoamlReports', 'GET'],
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import { merchantExports, merchantHandlers } from '../merchants/merchants.calls'
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
 import { type PoolDeps, poolExports, poolHandlers } from '../pools/pools.calls';
+import { type ReportDeps, reportExports, reportHandlers } from '../reports/reports.calls';
 import { roleAdminHandlers } from '../roles/role-admin.calls';
 import { rolesExports, rolesHandlers } from '../roles/roles.calls';
 import { staffExports, staffHandlers } from '../staff/staff-admin.calls';
@@ -24,7 +25,8 @@ import type { AdminExports, AdminHandlers } from './admin.calls';
 export type AdminDeps = StaffAdminDeps &
   Pick<PoolDeps, 'chains' | 'pools'> &
   CoinDeps &
-  Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> & {
+  Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> &
+  Pick<ReportDeps, 'goaml'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -52,6 +54,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...poolHandlers(deps),
     ...coinHandlers(deps),
     ...payoutHandlers(deps),
+    ...reportHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -68,4 +71,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...vtokenExports,
   ...poolExports,
   ...payoutExports,
+  ...reportExports,
 };
