@@ -348,7 +348,7 @@ export function refRange(keyword: string): { prefix: 'T' | 'P'; low: number; hig
   if (!match) return undefined;
   const prefix = match[1]?.toUpperCase() === 'P' ? 'P' : 'T';
   const digits = match[2] ?? '';
-  // Staff see 9 digits (T000000123): typed digits are the start of that, so T0000001 is T000000010–19.
+  // Staff see 9 digits (T000000123): typed digits are the start of that, so T0000001 is T000000100–199.
   const width = Math.max(9, digits.length);
   const pad = width - digits.length;
   const base = digits === '' ? 0 : Number(digits);
