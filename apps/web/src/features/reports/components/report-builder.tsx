@@ -391,8 +391,8 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
 
       <Section title="Reason and action">
         <Stack gap="sm">
-          <Textarea label={label('Reason')} withAsterisk autosize minRows={3} maxRows={10} {...form.getInputProps('Reason')} />
-          <Textarea label={label('Action')} withAsterisk autosize minRows={2} maxRows={8} {...form.getInputProps('Action')} />
+          <Textarea label={label('Reason')} withAsterisk rows={4} {...form.getInputProps('Reason')} />
+          <Textarea label={label('Action')} withAsterisk rows={3} {...form.getInputProps('Action')} />
           <MultiSelect
             label={label('Indicators')}
             withAsterisk
