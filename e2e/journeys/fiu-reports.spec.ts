@@ -22,14 +22,19 @@ test.describe('FIU XML Reports', () => {
     await expect(page.getByText('Validated against a structural subset of goAML')).toBeVisible();
 
     // The merchant, then two of its transactions.
-    const merchant = page.getByRole('textbox', { name: 'Merchant' });
+    const merchant = page.getByRole('combobox', { name: 'Merchant' });
     await merchant.click();
     await merchant.fill(shop);
-    await page.getByRole('option', { name: new RegExp(`^${shop.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(#\\d+\\)$`) }).click();
+    await page
+      .getByRole('option', {
+        name: new RegExp(`^${shop.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(#\\d+\\)$`),
+      })
+      .click();
     const transactions = page.getByRole('table', { name: 'Transactions of the merchant' });
     await expect(transactions.getByRole('row')).not.toHaveCount(1);
     await expect(transactions.getByRole('row').nth(2)).toBeVisible();
-    const refOf = async (n: number) => ((await transactions.getByRole('row').nth(n).getByRole('cell').nth(1).textContent()) ?? '').trim();
+    const refOf = async (n: number) =>
+      ((await transactions.getByRole('row').nth(n).getByRole('cell').nth(1).textContent()) ?? '').trim();
     const chosen = [await refOf(1), await refOf(2)];
     await transactions.getByRole('row').nth(1).getByRole('checkbox', { name: 'Select row' }).check();
     await transactions.getByRole('row').nth(2).getByRole('checkbox', { name: 'Select row' }).check();
@@ -39,9 +44,11 @@ test.describe('FIU XML Reports', () => {
     const rentity = page.getByRole('textbox', { name: 'Reporting entity ID' });
     await expect(rentity).toHaveValue('1042');
     await rentity.fill('ABC');
-    await page.getByRole('textbox', { name: 'Reason' }).fill('Two payments within minutes from addresses traced to a mixer.');
+    await page
+      .getByRole('textbox', { name: 'Reason' })
+      .fill('Two payments within minutes from addresses traced to a mixer.');
     await page.getByRole('textbox', { name: 'Action taken' }).fill('Merchant payouts held pending review.');
-    await page.getByRole('textbox', { name: 'Report indicators' }).click();
+    await page.getByRole('combobox', { name: 'Report indicators' }).click();
     await page.getByRole('option', { name: /^VA-MIXER/ }).click();
     await page.keyboard.press('Escape');
 
@@ -49,8 +56,12 @@ test.describe('FIU XML Reports', () => {
     await page.getByRole('button', { name: 'Generate report' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'does not validate against the goAML schema' });
     await expect(refusal).toBeVisible();
-    await expect(refusal).toContainText("Reporting entity ID: 'ABC' is not a valid value of the atomic type 'xs:int'.");
-    await expect(page.getByText("'ABC' is not a valid value of the atomic type 'xs:int'.").first()).toBeVisible();
+    await expect(refusal).toContainText(
+      "Reporting entity ID: 'ABC' is not a valid value of the atomic type 'xs:int'.",
+    );
+    await expect(
+      page.getByText("'ABC' is not a valid value of the atomic type 'xs:int'.").first(),
+    ).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Reason' })).toHaveValue(/traced to a mixer/);
     await expect(page.getByText('2 selected')).toBeVisible();
 
@@ -62,7 +73,9 @@ test.describe('FIU XML Reports', () => {
     await page.getByRole('button', { name: 'Generate report' }).click();
     const drawer = page.getByRole('dialog', { name: /^goAML report \d+$/ });
     await expect(drawer).toBeVisible();
-    const id = /(\d+)$/.exec((await drawer.getAttribute('aria-label')) ?? (await drawer.locator('h2').first().textContent()) ?? '')?.[1];
+    const id = /(\d+)$/.exec(
+      (await drawer.getAttribute('aria-label')) ?? (await drawer.locator('h2').first().textContent()) ?? '',
+    )?.[1];
     await expect(drawer.getByText('Generated', { exact: true })).toBeVisible();
 
     // The download is the stored XML, as an attachment named for its type and id.

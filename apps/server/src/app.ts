@@ -25,9 +25,9 @@ import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail
 import { createPayoutService } from './modules/payouts/payouts.service';
 import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
 import { createRatesService } from './modules/rates/rates.service';
-import { registerGoamlDownload } from './modules/reports/reports.calls';
 import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
 import { registerRealtimeFeed } from './modules/realtime/realtime.feed';
+import { registerGoamlDownload } from './modules/reports/reports.calls';
 import { ACCESS_CHANNEL, createAccessChanges } from './modules/staff/access-changes.bus';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
 import { registerStatusRoutes } from './modules/status/status.calls';

@@ -74,7 +74,11 @@ beforeAll(async () => {
     throw new Error(
       `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat, kycCase: !!kycCase, document: !!document, vtoken: !!vtoken })}`,
     );
-  const [report] = await db.select({ id: goamlReports.id }).from(goamlReports).orderBy(asc(goamlReports.id)).limit(1);
+  const [report] = await db
+    .select({ id: goamlReports.id })
+    .from(goamlReports)
+    .orderBy(asc(goamlReports.id))
+    .limit(1);
   // Made by the seed (a payout of a seeded P transaction); a GET reads it only.
   const [payout] = await db.select({ id: payouts.id }).from(payouts).orderBy(asc(payouts.id)).limit(1);
   const ref = formatTransactionRef('T', payment.transactionId);

@@ -162,12 +162,25 @@ describe('drafts and generation', () => {
     expect(draft.Input.RentityID).toBe('ABC');
     expect(draft.Errors.map((e) => e.Field)).toEqual(['RentityID']);
     expect(draft.Transactions.map((x) => x.Ref)).toEqual([refs[0], refs[2]]);
-    expect((await auditOf(draft.ID))[0]).toMatchObject({ action: 'goaml.draft.create', actorUsername: 'support' });
+    expect((await auditOf(draft.ID))[0]).toMatchObject({
+      action: 'goaml.draft.create',
+      actorUsername: 'support',
+    });
 
     // Generating the invalid draft is refused with the XSD errors by field; nothing changes.
-    let refused: { statusCode: number; json: () => { message: string; data: { issues: unknown[]; Errors: unknown[] } } } | undefined;
+    let refused:
+      | {
+          statusCode: number;
+          json: () => { message: string; data: { issues: unknown[]; Errors: unknown[] } };
+        }
+      | undefined;
     const changed = await tablesChangedBy(async () => {
-      refused = await adminPost(t.app, support, 'GenerateGoamlReport', good({ ID: draft.ID, RentityID: 'ABC' }));
+      refused = await adminPost(
+        t.app,
+        support,
+        'GenerateGoamlReport',
+        good({ ID: draft.ID, RentityID: 'ABC' }),
+      );
     });
     expect(refused?.statusCode).toBe(400);
     expect(refused?.json().message).toBe('The report does not validate against the goAML schema');
@@ -183,10 +196,18 @@ describe('drafts and generation', () => {
       await ok(await adminPost(t.app, support, 'GenerateGoamlReport', good({ ID: draft.ID }))),
     );
     expect(final).toMatchObject({ ID: draft.ID, Status: 'final', GeneratedBy: 'support', Errors: [] });
-    expect(final.Sha256).toBe(createHash('sha256').update(final.Xml ?? '').digest('hex'));
+    expect(final.Sha256).toBe(
+      createHash('sha256')
+        .update(final.Xml ?? '')
+        .digest('hex'),
+    );
     const [audit] = await auditOf(draft.ID);
     expect(audit).toMatchObject({ action: 'goaml.generate', actorUsername: 'support' });
-    expect(audit?.after).toMatchObject({ Status: 'final', Transactions: [refs[0], refs[2]], Sha256: final.Sha256 });
+    expect(audit?.after).toMatchObject({
+      Status: 'final',
+      Transactions: [refs[0], refs[2]],
+      Sha256: final.Sha256,
+    });
 
     const file = await download(support, final.ID);
     expect(file.statusCode).toBe(200);
@@ -205,7 +226,12 @@ describe('drafts and generation', () => {
   it('generates straight from the form, and the list shows it with its creator, filtered by type and status', async () => {
     const ctr = ADMIN_CALLS.GenerateGoamlReport.data.parse(
       await ok(
-        await adminPost(t.app, admin, 'GenerateGoamlReport', good({ ReportCode: 'CTR', TransactionRefs: [refs[1] ?? ''] })),
+        await adminPost(
+          t.app,
+          admin,
+          'GenerateGoamlReport',
+          good({ ReportCode: 'CTR', TransactionRefs: [refs[1] ?? ''] }),
+        ),
       ),
     );
     const page = ADMIN_CALLS.ListGoamlReports.data.parse(
@@ -224,13 +250,17 @@ describe('drafts and generation', () => {
     );
     expect(byMerchant.meta.total).toBe(0);
     const detail = ADMIN_CALLS.GoamlReportDetail.data.parse(
-      await ok(await adminGet(t.app, kyc === '' ? support : support, 'GoamlReportDetail', { ID: String(ctr.ID) })),
+      await ok(
+        await adminGet(t.app, kyc === '' ? support : support, 'GoamlReportDetail', { ID: String(ctr.ID) }),
+      ),
     );
     expect(detail.Xml).toContain('<report_code>CTR</report_code>');
   });
 
-  it('offers the last filed report\'s entity as the next one\'s defaults, and names the schema', async () => {
-    const settings = ADMIN_CALLS.GoamlSettings.data.parse(await ok(await adminGet(t.app, support, 'GoamlSettings')));
+  it("offers the last filed report's entity as the next one's defaults, and names the schema", async () => {
+    const settings = ADMIN_CALLS.GoamlSettings.data.parse(
+      await ok(await adminGet(t.app, support, 'GoamlSettings')),
+    );
     expect(settings.Defaults).toMatchObject({ RentityID: '1042', ReportingEmail: 'ada@ledgerline.example' });
     expect(settings.CurrencyCodeLocal).toBe('EUR');
     expect(settings.Schema.Source).toBe('built-in');
@@ -238,7 +268,7 @@ describe('drafts and generation', () => {
 });
 
 describe('GoamlCandidates', () => {
-  it('lists only the merchant\'s transactions, newest first, within the range and by reference', async () => {
+  it("lists only the merchant's transactions, newest first, within the range and by reference", async () => {
     const all = ADMIN_CALLS.GoamlCandidates.data.parse(
       await ok(await adminGet(t.app, support, 'GoamlCandidates', { merchantId: String(shop) })),
     );
@@ -254,7 +284,12 @@ describe('GoamlCandidates', () => {
     );
     expect(ranged.records.map((r) => r.Ref)).toEqual([refs[1]]);
     const byRef = ADMIN_CALLS.GoamlCandidates.data.parse(
-      await ok(await adminGet(t.app, support, 'GoamlCandidates', { merchantId: String(shop), keyword: refs[0] ?? '' })),
+      await ok(
+        await adminGet(t.app, support, 'GoamlCandidates', {
+          merchantId: String(shop),
+          keyword: refs[0] ?? '',
+        }),
+      ),
     );
     expect(byRef.records.map((r) => r.Ref)).toEqual([refs[0]]);
   });
@@ -268,8 +303,16 @@ describe('GoamlCandidates', () => {
 describe('bad input and refusals', () => {
   it.each([
     ['no transactions', { TransactionRefs: [] }, 'Select at least one transaction to report'],
-    ['a report type goAML does not have here', { ReportCode: 'SAR' }, 'The report type must be one of STR, UTR, CTR'],
-    ['a reference that is not one', { TransactionRefs: ['X12'] }, 'Use T or P followed by the transaction id'],
+    [
+      'a report type goAML does not have here',
+      { ReportCode: 'SAR' },
+      'The report type must be one of STR, UTR, CTR',
+    ],
+    [
+      'a reference that is not one',
+      { TransactionRefs: ['X12'] },
+      'Use T or P followed by the transaction id',
+    ],
     ['no merchant', { MerchantID: undefined }, 'The merchant must be a number'],
     ['a submission code other than E or M', { SubmissionCode: 'X' }, 'The submission must be E or M'],
     ['an overlong reason', { Reason: 'x'.repeat(8001) }, 'Reason must be at most 8000 characters'],
@@ -282,9 +325,13 @@ describe('bad input and refusals', () => {
   });
 
   it('answers 404 for a merchant or report that does not exist', async () => {
-    expect((await adminPost(t.app, support, 'ValidateGoamlReport', good({ MerchantID: 999_999 }))).statusCode).toBe(400);
+    expect(
+      (await adminPost(t.app, support, 'ValidateGoamlReport', good({ MerchantID: 999_999 }))).statusCode,
+    ).toBe(400);
     expect((await adminGet(t.app, support, 'GoamlReportDetail', { ID: '999999' })).statusCode).toBe(404);
-    expect((await adminGet(t.app, support, 'GoamlCandidates', { merchantId: '999999' })).statusCode).toBe(404);
+    expect((await adminGet(t.app, support, 'GoamlCandidates', { merchantId: '999999' })).statusCode).toBe(
+      404,
+    );
     expect((await adminPost(t.app, support, 'SaveGoamlDraft', good({ ID: 999_999 }))).statusCode).toBe(404);
     expect((await download(support, 999_999)).statusCode).toBe(404);
     expect((await download(support, 'abc')).statusCode).toBe(400);
@@ -294,7 +341,10 @@ describe('bad input and refusals', () => {
     const bad = await adminGet(t.app, support, 'ListGoamlReports', { from: '2026-03-09', to: '2026-03-01' });
     expect(bad.statusCode).toBe(400);
     expect((await adminGet(t.app, support, 'ListGoamlReports', { type: 'XYZ' })).statusCode).toBe(400);
-    const keyword = await adminGet(t.app, support, 'GoamlCandidates', { merchantId: String(shop), keyword: 'drop table' });
+    const keyword = await adminGet(t.app, support, 'GoamlCandidates', {
+      merchantId: String(shop),
+      keyword: 'drop table',
+    });
     expect(keyword.statusCode).toBe(400);
     expect(keyword.json().message).toBe('Search by a transaction reference: T or P followed by digits');
   });
@@ -315,7 +365,7 @@ describe('bad input and refusals', () => {
 });
 
 describe('GOAML_XSD_PATH', () => {
-  it('validates against the operator\'s file, and refuses a file that is not a schema', () => {
+  it("validates against the operator's file, and refuses a file that is not a schema", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'goaml-'));
     const file = path.join(dir, 'goAMLSchema.xsd');
     writeFileSync(file, '<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"/>');

@@ -2,7 +2,14 @@ import type { GoamlReportCode, GoamlReportStatus, GoamlValidationError } from '@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
-import { altCoins, goamlReports, goamlReportTransactions, merchants, staff, transactions } from '../../db/schema';
+import {
+  altCoins,
+  goamlReports,
+  goamlReportTransactions,
+  merchants,
+  staff,
+  transactions,
+} from '../../db/schema';
 
 const r = goamlReports;
 
@@ -218,12 +225,7 @@ export async function countCandidates(db: DbOrTx, filter: CandidateFilter, cap: 
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(
-      db
-        .select({ one: sql`1` })
-        .from(transactions)
-        .where(candidateWhere(filter))
-        .limit(cap)
-        .as('capped'),
+      db.select({ one: sql`1` }).from(transactions).where(candidateWhere(filter)).limit(cap).as('capped'),
     );
   return row?.n ?? 0;
 }
@@ -286,9 +288,11 @@ export async function writeGoamlReport(db: DbOrTx, w: GoamlReportWrite, id?: num
     reportId = id;
   }
   if (w.transactionRowIds.length > 0)
-    await db.insert(goamlReportTransactions).values(
-      w.transactionRowIds.map((transactionRowId, position) => ({ reportId, position, transactionRowId })),
-    );
+    await db
+      .insert(goamlReportTransactions)
+      .values(
+        w.transactionRowIds.map((transactionRowId, position) => ({ reportId, position, transactionRowId })),
+      );
   return reportId;
 }
 
@@ -302,4 +306,3 @@ export async function latestFinalInput(db: DbOrTx): Promise<unknown> {
     .limit(1);
   return row?.input ?? null;
 }
-

@@ -329,7 +329,6 @@ export function createReportService(deps: {
         return detail(id, tx);
       });
     },
-
   };
 }
 

@@ -74,7 +74,11 @@ export const REPORT_CALLS = adminCalls({
   /** Every draft and generated report, newest first, filtered by type, status, merchant and creation day. */
   ListGoamlReports: list('view-transactions', goamlReportListParamsSchema, pageOf(goamlReportRowSchema)),
   /** One report with its input, transactions, last validation errors and, when generated, its XML. */
-  GoamlReportDetail: get('view-transactions', z.object({ ID: idParam('The report id') }), goamlReportDetailSchema),
+  GoamlReportDetail: get(
+    'view-transactions',
+    z.object({ ID: idParam('The report id') }),
+    goamlReportDetailSchema,
+  ),
   /** The reporting entity defaults a new report starts from, and which XSD validates. */
   GoamlSettings: get('view-transactions', noParams, goamlSettingsSchema),
   /** The chosen merchant's transactions to select from, server-paged. */

@@ -80,7 +80,13 @@ function elementOf(message: string, line: number | null, lines: Opened[]): strin
   const named = /Element '([^']+)'/.exec(message)?.[1];
   if (!named) return null;
   const local = named.replace(/^\{[^}]*\}/, '');
-  const candidates = lines.filter((o) => o.path.split('/').at(-1)?.replace(/\[\d+\]$/, '') === local);
+  const candidates = lines.filter(
+    (o) =>
+      o.path
+        .split('/')
+        .at(-1)
+        ?.replace(/\[\d+\]$/, '') === local,
+  );
   if (candidates.length === 0) return null;
   if (line === null) return candidates[0]?.path ?? null;
   const before = candidates.filter((o) => o.line <= line);

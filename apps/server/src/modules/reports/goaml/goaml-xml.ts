@@ -43,7 +43,7 @@ const dateTime = (d: Date) => d.toISOString().slice(0, 19);
 /** Two decimals for amount_local, from the exact decimal string (never through a float). */
 export function twoDecimals(value: string): string {
   const [whole = '0', fraction = ''] = value.replace(/^-/, '').split('.');
-  const cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const cents = BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
   const roundUp = (fraction[2] ?? '0') >= '5' ? 1n : 0n;
   const total = cents + roundUp;
   return `${value.startsWith('-') ? '-' : ''}${total / 100n}.${String(total % 100n).padStart(2, '0')}`;

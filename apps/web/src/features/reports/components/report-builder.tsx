@@ -49,9 +49,23 @@ const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
 
 const candidateColumns: Column<GoamlCandidate>[] = [
-  { key: 'Ref', header: 'Transaction', nowrap: true, cell: (r) => <Text span ff="monospace" fz="sm">{r.Ref}</Text> },
+  {
+    key: 'Ref',
+    header: 'Transaction',
+    nowrap: true,
+    cell: (r) => (
+      <Text span ff="monospace" fz="sm">
+        {r.Ref}
+      </Text>
+    ),
+  },
   { key: 'Status', header: 'Status', nowrap: true, cell: (r) => <StatusBadge status={r.Status} /> },
-  { key: 'Amount', header: 'Amount', align: 'right', cell: (r) => <MoneyCell value={r.Amount} unit={r.Coin} /> },
+  {
+    key: 'Amount',
+    header: 'Amount',
+    align: 'right',
+    cell: (r) => <MoneyCell value={r.Amount} unit={r.Coin} />,
+  },
   { key: 'VolumeEur', header: 'EUR', align: 'right', nowrap: true },
   {
     key: 'CreatedOn',
@@ -190,7 +204,9 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
     form.setErrors(fieldErrorsOf(answer.Errors));
   };
   const refused = (error: unknown) => {
-    const errors = isApiError(error) ? (error.data as { Errors?: GoamlValidationError[] } | null)?.Errors : undefined;
+    const errors = isApiError(error)
+      ? (error.data as { Errors?: GoamlValidationError[] } | null)?.Errors
+      : undefined;
     if (errors) show({ Valid: false, Errors: errors });
     else showServerErrors(error);
   };
@@ -224,7 +240,12 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
   const busy = validate.isPending || save.isPending || generate.isPending;
   const label = (field: GoamlField) => GOAML_FIELD_LABELS[field];
   const text = (field: GoamlField, props: { required?: boolean; placeholder?: string } = {}) => (
-    <TextInput label={label(field)} withAsterisk={props.required} placeholder={props.placeholder} {...form.getInputProps(field)} />
+    <TextInput
+      label={label(field)}
+      withAsterisk={props.required}
+      placeholder={props.placeholder}
+      {...form.getInputProps(field)}
+    />
   );
   const transactionsError = form.errors.TransactionRefs;
 
@@ -241,8 +262,9 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
       />
       {settings.Schema.Source === 'built-in' ? (
         <Alert color="yellow" title="Validated against a structural subset of goAML">
-          The built-in schema follows goAML's published structure for the elements this report carries. Before filing,
-          an operator sets GOAML_XSD_PATH to your FIU's own goAMLSchema.xsd; reports are then validated against it.
+          The built-in schema follows goAML's published structure for the elements this report carries. Before
+          filing, an operator sets GOAML_XSD_PATH to your FIU's own goAMLSchema.xsd; reports are then
+          validated against it.
         </Alert>
       ) : (
         <Alert color="blue">Validated against your FIU's schema: {settings.Schema.Name}.</Alert>
@@ -436,7 +458,9 @@ export function ReportBuilder({
   const settings = useAdminQuery('GoamlSettings', {}, { staleTime: 60_000 });
   const draft = useAdminQuery('GoamlReportDetail', { ID: draftId ?? 0 }, { enabled: draftId !== null });
   if (settings.error || draft.error)
-    return <Alert color="red">The report could not be loaded. {draft.error ? 'It may not exist.' : ''}</Alert>;
+    return (
+      <Alert color="red">The report could not be loaded. {draft.error ? 'It may not exist.' : ''}</Alert>
+    );
   if (!settings.data || (draftId !== null && !draft.data)) return <Skeleton h={400} />;
   if (draft.data && draft.data.Status === 'final')
     return <Alert color="blue">Report {draft.data.ID} is generated and final; open it from the list.</Alert>;

@@ -63,7 +63,10 @@ const candidate = (n: number) => ({
   CreatedOn: '2026-11-19T10:00:00.000Z',
 });
 
-const detail = (Status: GoamlReportRow['Status'], extra: Partial<GoamlReportDetail> = {}): GoamlReportDetail => ({
+const detail = (
+  Status: GoamlReportRow['Status'],
+  extra: Partial<GoamlReportDetail> = {},
+): GoamlReportDetail => ({
   ...row(5, Status),
   Input: input,
   Transactions: [candidate(1), candidate(2)],
@@ -120,7 +123,9 @@ describe('FIU XML Reports', () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
         GoamlSettings: { data: settings },
-        GoamlReportDetail: () => ({ data: generated ? detail('final') : detail('draft', { Errors: [rentityError] }) }),
+        GoamlReportDetail: () => ({
+          data: generated ? detail('final') : detail('draft', { Errors: [rentityError] }),
+        }),
         MerchantsListDash: { data: [{ ID: 12, ShopTitle: 'Tulip Shop', Name: 'Tulip' }] },
         GoamlCandidates: page([candidate(1), candidate(2), candidate(3)]),
         ListGoamlReports: page([]),
@@ -156,14 +161,20 @@ describe('FIU XML Reports', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate report' }));
     await waitFor(() => expect(callsOf(calls, 'GenerateGoamlReport')).toHaveLength(1));
-    expect(await screen.findByText('The report does not validate against the goAML schema')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The report does not validate against the goAML schema'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/Reporting entity ID/)).toHaveValue('ABC');
     expect(screen.getByRole('textbox', { name: /^Reason/ })).toHaveValue('Mixer');
 
     fireEvent.change(screen.getByLabelText(/Reporting entity ID/), { target: { value: '1042' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate report' }));
     await waitFor(() => expect(callsOf(calls, 'GenerateGoamlReport')).toHaveLength(2));
-    const body = callsOf(calls, 'GenerateGoamlReport')[1]?.body as { ID: number; RentityID: string; TransactionRefs: string[] };
+    const body = callsOf(calls, 'GenerateGoamlReport')[1]?.body as {
+      ID: number;
+      RentityID: string;
+      TransactionRefs: string[];
+    };
     expect(body).toMatchObject({ ID: 5, RentityID: '1042', TransactionRefs: ['T000000101', 'T000000102'] });
     expect(await screen.findByRole('dialog', { name: 'goAML report 5' })).toBeInTheDocument();
   });
