@@ -42,6 +42,7 @@ import { DateRangeFilter, utcToday } from '../../../components/date-range-filter
 import { ScreenHeader } from '../../../components/list-screen/list-screen';
 import { SearchField } from '../../../components/list-screen/search-field';
 import { isApiError } from '../../../lib/api/api-error';
+import { handleApiError } from '../../../lib/api/error-handler';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 
@@ -208,10 +209,14 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
       ? (error.data as { Errors?: GoamlValidationError[] } | null)?.Errors
       : undefined;
     if (errors) show({ Valid: false, Errors: errors });
-    else showServerErrors(error);
+    // A refusal no field can show (a report made final meanwhile, a lost connection) gets the usual toast.
+    else if (!showServerErrors(error)) handleApiError(error);
   };
 
-  const validate = useAdminMutation('ValidateGoamlReport', { onSuccess: (data) => show(data) });
+  const validate = useAdminMutation('ValidateGoamlReport', {
+    handlesErrors: true,
+    onSuccess: (data) => show(data),
+  });
   const save = useAdminMutation('SaveGoamlDraft', {
     invalidates: ['ListGoamlReports', 'GoamlReportDetail'],
     success: 'Draft saved',
@@ -233,7 +238,7 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
     const checked = form.validate();
     if (checked.hasErrors) return;
     const params = { ...form.getValues(), ID: draftId };
-    if (action === 'validate') validate.mutate(params);
+    if (action === 'validate') validate.mutate(params, { onError: refused });
     if (action === 'save') save.mutate(params, { onError: refused });
     if (action === 'generate') generate.mutate(params, { onError: refused });
   };
