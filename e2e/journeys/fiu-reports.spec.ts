@@ -69,7 +69,9 @@ test.describe('FIU XML Reports', () => {
     await rentity.fill('1042');
     await page.getByRole('button', { name: 'Validate and preview' }).click();
     await expect(page.getByText('The report validates')).toBeVisible();
-    await expect(page.getByLabel('XML preview')).toContainText('<report_code>STR</report_code>');
+    await expect(page.getByRole('region', { name: 'XML preview' })).toContainText(
+      '<report_code>STR</report_code>',
+    );
     await page.getByRole('button', { name: 'Generate report' }).click();
     const drawer = page.getByRole('dialog', { name: /^goAML report \d+$/ });
     await expect(drawer).toBeVisible();
