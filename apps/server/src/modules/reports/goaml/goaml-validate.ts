@@ -111,12 +111,32 @@ function expectedChild(message: string, parent: string | null, lines: Opened[]):
   return name ? `${parent}/${name}` : null;
 }
 
-/** xmllint's message without 'Schemas validity error : ' and the element prefix, for staff. */
+/** xmllint's message without 'Schemas validity error : ' and the element prefix. */
 const plainMessage = (message: string) =>
   message
     .replace(/^.*?Schemas validity error\s*:\s*/, '')
     .replace(/^Element '[^']+'(?:, attribute '[^']+')?:\s*/, '')
     .trim();
+
+/**
+ * The message staff read under a field: the common facets in words (the raw line stays beside it), any other
+ * message as libxml2 wrote it.
+ */
+export function staffMessage(message: string, missing: string | null): string {
+  const plain = plainMessage(message);
+  if (missing) return `Required by the goAML schema (${missing.split('/').at(-1)} is missing).`;
+  if (/^\[facet 'minLength'\] The value has a length of '0'/.test(plain))
+    return 'Required by the goAML schema.';
+  const tooLong = /^\[facet 'maxLength'\].*maximum length of '(\d+)'/.exec(plain);
+  if (tooLong) return `Longer than the goAML schema allows (at most ${tooLong[1]} characters).`;
+  const pattern = /^\[facet 'pattern'\] The value '(.*)' is not accepted by the pattern/.exec(plain);
+  if (pattern) return `'${pattern[1]}' is not in the form the goAML schema accepts.`;
+  const enumeration = /^\[facet 'enumeration'\] The value '(.*)' is not an element of the set \{(.*)\}/.exec(
+    plain,
+  );
+  if (enumeration) return `'${enumeration[1]}' is not one of ${enumeration[2]}.`;
+  return plain.replace(/^\[facet '[^']+'\]\s*/, '');
+}
 
 export interface GoamlCheck {
   valid: boolean;
@@ -146,7 +166,7 @@ export async function validateGoaml(xml: string, schema: GoamlSchema): Promise<G
       return {
         Field: field,
         Label: field ? GOAML_FIELD_LABELS[field] : 'Report',
-        Message: plainMessage(e.message),
+        Message: staffMessage(e.message, missing),
         Element: missing ?? element,
         Line: line,
         Raw: e.rawMessage.trim(),
