@@ -31,6 +31,7 @@ import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-c
 import { createRatesService } from './modules/rates/rates.service';
 import { publishBusEvent, publishIngestEvents } from './modules/realtime/realtime.bus';
 import { registerRealtimeFeed } from './modules/realtime/realtime.feed';
+import { registerGoamlDownload } from './modules/reports/reports.calls';
 import { ACCESS_CHANNEL, createAccessChanges } from './modules/staff/access-changes.bus';
 import { createServiceStatusChecker } from './modules/status/service-status.service';
 import { registerStatusRoutes } from './modules/status/status.calls';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pools: config.pools,
     payoutRail,
     payoutConfig: config.payouts,
+    goaml: config.goaml,
     jwt,
     now,
     sidebarLinks: config.sidebarLinks,
@@ -179,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionCalls: new Set(['GenerateJWTToken']),
   });
   registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
+  registerGoamlDownload(app, { db, requestAuth });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),

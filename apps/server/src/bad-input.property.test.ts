@@ -5,6 +5,7 @@ import {
   coinHealthRowSchema,
   EXPORT_PATH,
   exportRequestSchema,
+  GOAML_DOWNLOAD_PATH,
   INGEST_PREFIX,
   ingestChatMessageSchema,
   ingestFailureSchema,
@@ -76,6 +77,8 @@ interface Target {
   readMayWrite?: readonly string[];
   /** A success is a CSV download, not the JSON envelope (the list export). */
   answersCsv?: boolean;
+  /** A success is an XML file, not the JSON envelope (a goAML report's download). */
+  answersXml?: boolean;
 }
 
 // Login and the reset request redeem the single-use bot check before they look further; a failed sign-in
@@ -271,10 +274,22 @@ const exportTargets: Target[] = Object.entries(ADMIN_CALLS)
     answersCsv: true,
   }));
 
+/** A generated goAML report's file (ADR 0022): GoamlReportDetail's params, an XML attachment or a refusal. */
+const goamlDownloadTarget: Target = {
+  name: 'admin goAML report download',
+  method: 'GET',
+  path: `${ADMIN_SERVICE_PREFIX}${GOAML_DOWNLOAD_PATH}`,
+  params: ADMIN_CALLS.GoamlReportDetail.params,
+  data: z.unknown(),
+  auth: 'staff',
+  answersXml: true,
+};
+
 const contractTargets: Target[] = [
   ...Object.entries(ADMIN_CALLS).map(([name, def]) => contractTarget('admin', name, def)),
   ...Object.entries(MAIN_CALLS).map(([name, def]) => contractTarget('main', name, def)),
   ...exportTargets,
+  goamlDownloadTarget,
 ];
 
 /** The full paths of Fastify's route tree (`printRoutes`): each line's segment after its ancestors'. */
@@ -408,6 +423,10 @@ function verdictOf(target: Target, response: LightMyRequestResponse): 'success' 
   expect(response.statusCode, where).toBeLessThan(500);
   if (target.answersCsv && response.statusCode === 200) {
     expect(response.headers['content-type'], where).toMatch(/^text\/csv/);
+    return 'success';
+  }
+  if (target.answersXml && response.statusCode === 200) {
+    expect(response.headers['content-type'], where).toMatch(/^application\/xml/);
     return 'success';
   }
   expect(response.headers['content-type'], where).toMatch(/^application\/json/);

@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
 import { seedDemoFiles } from './db/seed/files.seed';
+import { seedGoamlReports } from './db/seed/goaml-reports.seed';
 import { attributeSeededApprovals } from './db/seed/payouts.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
@@ -58,6 +59,7 @@ export async function prepareData(
   await attributeSeededApprovals(database.db);
   // After the staff: the demo files are the marketing account's uploads.
   await seedDemoFiles(database.db, createFileStorage(config.files), new Date());
+  await seedGoamlReports(database.db, new Date());
 }
 
 /** The demo payment platform, writing through the ingest module as a real feed would. */

@@ -70,6 +70,15 @@ export interface AppConfig {
         }
       | undefined;
   };
+  /** FIU goAML reports (ADR 0022): the XSD file (undefined: the built-in subset) and the entity's defaults. */
+  goaml: {
+    xsdPath: string | undefined;
+    rentityId: string;
+    rentityName: string;
+    rentityBranch: string;
+    country: string;
+    currencyCodeLocal: string;
+  };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -165,6 +174,14 @@ export function toConfig(env: Env): AppConfig {
             accessKeyId: env.S3_ACCESS_KEY_ID,
           }
         : undefined,
+    },
+    goaml: {
+      xsdPath: env.GOAML_XSD_PATH ? path.resolve(env.GOAML_XSD_PATH) : undefined,
+      rentityId: env.GOAML_RENTITY_ID,
+      rentityName: env.GOAML_RENTITY_NAME ?? env.PRODUCT_NAME,
+      rentityBranch: env.GOAML_RENTITY_BRANCH,
+      country: env.GOAML_COUNTRY,
+      currencyCodeLocal: env.GOAML_CURRENCY_CODE_LOCAL,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

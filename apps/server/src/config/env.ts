@@ -167,6 +167,21 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * The FIU's goAML XSD (ADR 0022). Unset: the built-in structural subset, which must be replaced by the FIU's
+   * own file before filing. Read once at start; a missing or unreadable file stops the server.
+   */
+  GOAML_XSD_PATH: z.string().optional(),
+  /** The reporting entity's defaults on a new goAML report: the FIU's id for us, our name, branch, country. */
+  GOAML_RENTITY_ID: z.string().max(40).default(''),
+  GOAML_RENTITY_NAME: z.string().max(255).optional(),
+  GOAML_RENTITY_BRANCH: z.string().max(255).default(''),
+  GOAML_COUNTRY: z.string().max(20).default(''),
+  /** goAML's currency_code_local: the currency of every amount_local (transactions' EUR values). */
+  GOAML_CURRENCY_CODE_LOCAL: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'GOAML_CURRENCY_CODE_LOCAL must be an ISO 4217 code, e.g. EUR')
+    .default('EUR'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1019,3 +1019,60 @@ export const storedFiles = pgTable(
     // state an operator class on a partial GIN index.
   ],
 );
+
+/**
+ * FIU goAML reports (ADR 0022): a draft keeps whatever staff typed (`input`) and its last validation errors;
+ * a final report is frozen with the XML that validated, its sha256 and who generated it. A check keeps a
+ * final report from ever lacking its file.
+ */
+export const goamlReports = pgTable(
+  'goaml_reports',
+  {
+    id: serial('id').primaryKey(),
+    reportCode: text('report_code').notNull().$type<'STR' | 'UTR' | 'CTR'>(),
+    status: text('status').notNull().$type<'draft' | 'final'>(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The form as typed (contract `goamlReportInputSchema` without ID). */
+    input: jsonb('input').notNull(),
+    /** The last validation's errors (contract `goamlValidationErrorSchema[]`); empty once final. */
+    errors: jsonb('errors').notNull().default([]),
+    transactionCount: integer('transaction_count').notNull(),
+    xml: text('xml'),
+    sha256: text('sha256'),
+    /** Which XSD validated the final XML: 'built-in' or the operator file's name. */
+    schemaName: text('schema_name'),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdOn: ts('created_on').notNull(),
+    updatedOn: ts('updated_on').notNull(),
+    generatedByStaffId: integer('generated_by_staff_id').references(() => staff.id),
+    generatedOn: ts('generated_on'),
+  },
+  (t) => [
+    index('goaml_reports_created_idx').on(t.createdOn, t.id),
+    index('goaml_reports_merchant_created_idx').on(t.merchantId, t.createdOn, t.id),
+    index('goaml_reports_code_created_idx').on(t.reportCode, t.createdOn, t.id),
+  ],
+);
+
+/** The transactions a report carries, in the order staff selected them. */
+export const goamlReportTransactions = pgTable(
+  'goaml_report_transactions',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => goamlReports.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    transactionRowId: bigint('transaction_row_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id),
+  },
+  (t) => [
+    primaryKey({ name: 'goaml_report_transactions_pk', columns: [t.reportId, t.position] }),
+    // Which reports name a transaction (the transaction's side of the link).
+    index('goaml_report_transactions_tx_idx').on(t.transactionRowId),
+  ],
+);

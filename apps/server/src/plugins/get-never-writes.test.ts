@@ -4,6 +4,7 @@ import {
   BOT_CHALLENGE_PATH,
   type CallDef,
   formatTransactionRef,
+  GOAML_DOWNLOAD_PATH,
   MAIN_CALLS,
   MAIN_SERVICE_PREFIX,
   SERVICE_STATUS_ENDPOINTS,
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chatMessages,
   failureCauses,
+  goamlReports,
   kycDocuments,
   kycSubmissions,
   payouts,
@@ -21,6 +23,7 @@ import {
   vtokens,
 } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
+import { seedGoamlReports } from '../db/seed/goaml-reports.seed';
 import { changedTables, tableChecksums } from '../test/db-checksum';
 import { createTestApp, csrf, signIn, type TestApp } from '../test/test-app';
 
@@ -49,6 +52,8 @@ beforeAll(async () => {
   const db = t.database.db;
   // Enough rows that every kind this test reads (an acquirer record, a failure, a chat) exists whatever today is.
   await seedDemoData(db, { seed: 7, days: 5, txPerDay: 40, now: t.clock.now() });
+  // A generated report, so its detail (and its file) are read from the database.
+  await seedGoamlReports(db, t.clock.now());
   const admin = await signIn(t.app, 'admin');
   adminCookie = admin.cookie;
   adminSession = admin.session;
@@ -69,6 +74,11 @@ beforeAll(async () => {
     throw new Error(
       `the demo data lacks a row this test needs: ${JSON.stringify({ payment: !!payment, provided: !!provided, failure: !!failure, chat: !!chat, kycCase: !!kycCase, document: !!document, vtoken: !!vtoken })}`,
     );
+  const [report] = await db
+    .select({ id: goamlReports.id })
+    .from(goamlReports)
+    .orderBy(asc(goamlReports.id))
+    .limit(1);
   // Made by the seed (a payout of a seeded P transaction); a GET reads it only.
   const [payout] = await db.select({ id: payouts.id }).from(payouts).orderBy(asc(payouts.id)).limit(1);
   const ref = formatTransactionRef('T', payment.transactionId);
@@ -111,6 +121,8 @@ beforeAll(async () => {
     'admin AltCoinDaily': { ID: '1' },
     'admin PayoutSchemaDetail': { ID: String(payment.merchantId) },
     'admin PayoutDetail': { ID: String(payout?.id ?? 1) },
+    'admin GoamlReportDetail': { ID: String(report?.id ?? 1) },
+    'admin GoamlCandidates': { merchantId: String(payment.merchantId) },
   };
 });
 afterAll(() => t.close());
@@ -175,6 +187,22 @@ describe('GET never changes state', () => {
     expect(changedTables(before, await tableChecksums(t.database.db, IGNORED_COLUMNS))).toEqual([
       'chat_reads',
     ]);
+  });
+
+  it('the download of a generated goAML report writes nothing', async () => {
+    const [report] = await t.database.db
+      .select({ id: goamlReports.id })
+      .from(goamlReports)
+      .where(eq(goamlReports.status, 'final'))
+      .limit(1);
+    const before = await tableChecksums(t.database.db, IGNORED_COLUMNS);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_SERVICE_PREFIX}${GOAML_DOWNLOAD_PATH}?ID=${report?.id ?? 0}`,
+      headers: { cookie: adminCookie, authorization: `Bearer ${await mintToken()}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(changedTables(before, await tableChecksums(t.database.db, IGNORED_COLUMNS))).toEqual([]);
   });
 
   it('the bot challenge, the status endpoints and the health check write nothing', async () => {

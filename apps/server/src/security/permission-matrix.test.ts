@@ -26,7 +26,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evmDepositAddresses, merchants, vtokens } from '../db/schema';
+import { evmDepositAddresses, goamlReports, merchants, vtokens } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from '../db/seed/pools.seed';
 import { ADMIN_EXPORTS } from '../modules/admin/admin.handlers';
@@ -105,7 +105,25 @@ interface Fixture {
   matrixRoleId: number;
   vtokenId: number;
   payoutRequestId: number;
+  goamlReportId: number;
 }
+
+/** A goAML report of the fixture's payment that validates against the built-in XSD. */
+const goamlInput = (fx: Fixture) => ({
+  ReportCode: 'STR' as const,
+  MerchantID: fx.merchantId,
+  TransactionRefs: [fx.paymentRef],
+  RentityID: '1042',
+  ReportingFirstName: 'Mat',
+  ReportingLastName: 'Rix',
+  ReportingEmail: 'matrix@ledgerline.example',
+  LocationAddress: '1 Ledger Street',
+  LocationCity: 'Vienna',
+  LocationCountry: 'AT',
+  Reason: 'Permission matrix check',
+  Action: 'None',
+  Indicators: ['VA-MIXER'],
+});
 
 interface Ctx {
   caller: Caller;
@@ -249,6 +267,14 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   },
   // A fresh file for each caller, so each allowed one has a file to delete.
   DeleteFile: { params: async () => ({ Store: 'market', ID: await insertStoredFile(t.database.db) }) },
+  ListGoamlReports: { params: () => ({}) },
+  GoamlReportDetail: { params: ({ fx }) => ({ ID: fx.goamlReportId }) },
+  GoamlSettings: { params: () => ({}) },
+  GoamlCandidates: { params: ({ fx }) => ({ merchantId: fx.merchantId }) },
+  // A report that validates: each allowed caller validates, saves a draft of and generates its own.
+  ValidateGoamlReport: { params: ({ fx }) => goamlInput(fx) },
+  SaveGoamlDraft: { params: ({ fx }) => goamlInput(fx) },
+  GenerateGoamlReport: { params: ({ fx }) => goamlInput(fx) },
   XrpPool: { params: () => ({ view: 'all' }) },
   // A fresh unmatched payment and waiting XRP transaction for each caller, so each allowed one assigns.
   AssignXrpPayment: {
@@ -545,7 +571,22 @@ beforeAll(async () => {
     }),
     vtokenId: await newVToken(merchant.id),
     payoutRequestId: await insertPayout(t.database.db, { merchantId: merchant.id }),
+    goamlReportId: 0,
   };
+  const [draft] = await t.database.db
+    .insert(goamlReports)
+    .values({
+      reportCode: 'STR',
+      status: 'draft',
+      merchantId: merchant.id,
+      input: goamlInput(fx),
+      transactionCount: 0,
+      createdByStaffId: target.id,
+      createdOn: t.clock.now(),
+      updatedOn: t.clock.now(),
+    })
+    .returning({ id: goamlReports.id });
+  fx.goamlReportId = draft?.id ?? 0;
   for (const caller of CALLERS) if (caller !== 'nobody') signedIn.set(caller, await signInCaller(caller));
 });
 afterAll(() => t.close());

@@ -90,6 +90,10 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/vtokens/components/vtokens-page'),
     (m) => m.VTokensPage,
   ).Screen,
+  reports: lazyScreen(
+    () => import('../features/reports/components/reports-page'),
+    (m) => m.ReportsPage,
+  ).Screen,
   'xchange-search': lazyScreen(
     () => import('../features/xchange-search/components/xchange-search-page'),
     (m) => m.XChangeSearchPage,

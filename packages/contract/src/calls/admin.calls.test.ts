@@ -30,6 +30,7 @@ describe('ADMIN_CALLS', () => {
         ['ListPayoutSchemas', 'GET'],
         ['ListPayouts', 'GET'],
         ['ListFiles', 'GET'],
+        ['ListGoamlReports', 'GET'],
       ].sort(),
     );
   });

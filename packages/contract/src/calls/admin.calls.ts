@@ -9,6 +9,7 @@ import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
 import { PAYOUT_CALLS } from './admin/payouts.calls';
 import { POOL_CALLS } from './admin/pools.calls';
+import { REPORT_CALLS } from './admin/reports.calls';
 import { ROLE_ADMIN_CALLS } from './admin/role-admin.calls';
 import { ROLES_CALLS } from './admin/roles.calls';
 import { SESSION_CALLS } from './admin/session.calls';
@@ -38,6 +39,7 @@ export const ADMIN_CALLS = {
   ...COIN_HEALTH_CALLS,
   ...PAYOUT_CALLS,
   ...FILE_CALLS,
+  ...REPORT_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -13,6 +13,7 @@ import { merchantExports, merchantHandlers } from '../merchants/merchants.calls'
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
 import { type PoolDeps, poolExports, poolHandlers } from '../pools/pools.calls';
+import { type ReportDeps, reportExports, reportHandlers } from '../reports/reports.calls';
 import { roleAdminHandlers } from '../roles/role-admin.calls';
 import { rolesExports, rolesHandlers } from '../roles/roles.calls';
 import { staffExports, staffHandlers } from '../staff/staff-admin.calls';
@@ -26,7 +27,8 @@ export type AdminDeps = StaffAdminDeps &
   Pick<PoolDeps, 'chains' | 'pools'> &
   CoinDeps &
   Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> &
-  Pick<FileDeps, 'files'> & {
+  Pick<FileDeps, 'files'> &
+  Pick<ReportDeps, 'goaml'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -55,6 +57,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...coinHandlers(deps),
     ...payoutHandlers(deps),
     ...fileHandlers(deps),
+    ...reportHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -72,4 +75,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...poolExports,
   ...payoutExports,
   ...fileExports,
+  ...reportExports,
 };

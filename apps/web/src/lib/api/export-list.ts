@@ -67,3 +67,30 @@ export const saveFile = (blob: Blob, fileName: string): void => {
   // Revoked on the next task: some browsers start the download only after the click handler returns.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 };
+
+const getFile = (path: string, query: string, token: string) =>
+  fetch(`${env.adminApiBase}${path}?${query}`, {
+    method: 'GET',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/xml, application/json', Authorization: `Bearer ${token}` },
+  });
+
+/**
+ * A file the admin service answers as an attachment to a GET (a goAML report, ADR 0022), with the bearer
+ * token, re-minted once when it expired. A refusal is an {@link ApiError} with the server's message.
+ */
+export async function fetchAdminFile(
+  path: string,
+  params: Record<string, string | number>,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  let response = await getFile(path, query, useAppStore.getState().token ?? (await mintToken()));
+  if (!response.ok) {
+    const error = await refusal(response);
+    if (!isJwtError(error)) throw error;
+    response = await getFile(path, query, await mintToken());
+    if (!response.ok) throw await refusal(response);
+  }
+  return { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) };
+}

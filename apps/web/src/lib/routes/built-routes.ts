@@ -26,4 +26,5 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'payout-schemas',
   'market-files',
   'market-pos-files',
+  'reports',
 ]);
