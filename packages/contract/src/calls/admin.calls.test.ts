@@ -29,6 +29,9 @@ describe('ADMIN_CALLS', () => {
         ['EtherPool', 'GET'],
         ['ListPayoutSchemas', 'GET'],
         ['ListPayouts', 'GET'],
+        ['ListCampaigns', 'GET'],
+        ['ListCampaignRecipients', 'GET'],
+        ['ListNews', 'GET'],
       ].sort(),
     );
   });

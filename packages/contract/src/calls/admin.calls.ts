@@ -14,6 +14,7 @@ import { SESSION_CALLS } from './admin/session.calls';
 import { STAFF_CALLS } from './admin/staff.calls';
 import { TRANSACTION_CALLS } from './admin/transactions.calls';
 import { VTOKEN_CALLS } from './admin/vtokens.calls';
+import { MARKETING_CALLS } from './admin/marketing.calls';
 
 /**
  * The admin service (SPEC §7.2), served under /api/admin as `?Call=X` with a Bearer JWT: every area's calls.
@@ -36,6 +37,7 @@ export const ADMIN_CALLS = {
   ...POOL_CALLS,
   ...COIN_HEALTH_CALLS,
   ...PAYOUT_CALLS,
+  ...MARKETING_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;
