@@ -21,6 +21,8 @@ import { registerNodeSandboxRoutes } from './modules/coins/coins.sandbox-routes'
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createMarketingService } from './modules/marketing/marketing.service';
+import { registerUnsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
 import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail';
 import { createPayoutService } from './modules/payouts/payouts.service';
 import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
@@ -152,6 +154,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions,
     accessChanges,
     idleMs: config.session.idleMs,
+    mailer,
+    publicUrl: config.publicUrl,
+    productName: config.productName,
   });
   registerAdminService(app, {
     requestAuth,
@@ -159,6 +164,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionCalls: new Set(['GenerateJWTToken']),
   });
   registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
+  registerUnsubscribeRoutes(app, {
+    productName: config.productName,
+    marketing: createMarketingService({
+      db,
+      now,
+      mailer,
+      publicUrl: config.publicUrl,
+      productName: config.productName,
+    }),
+  });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),

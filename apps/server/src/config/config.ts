@@ -57,6 +57,8 @@ export interface AppConfig {
   };
   /** Payouts (ADR 0016): the four-eyes amount, the rail's implementation and how often its runner steps. */
   payouts: { fourEyesEur: string; railMode: IntegrationMode; runnerIntervalMs: number };
+  /** The campaign send's runner (ADR 0023): how often it steps and how many emails a second at most. */
+  marketing: { runnerIntervalMs: number; sendPerSecond: number };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -139,6 +141,10 @@ export function toConfig(env: Env): AppConfig {
       fourEyesEur: env.PAYOUT_FOUR_EYES_EUR,
       railMode: env.PAYOUT_RAIL_MODE ?? env.INTEGRATIONS_MODE,
       runnerIntervalMs: env.PAYOUT_RUNNER_INTERVAL_MS,
+    },
+    marketing: {
+      runnerIntervalMs: env.MARKETING_RUNNER_INTERVAL_MS,
+      sendPerSecond: env.MARKETING_SEND_PER_SECOND,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

@@ -8,6 +8,8 @@ import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
+import type { Mailer } from '../mail/mailer';
+import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
@@ -31,6 +33,10 @@ export type AdminDeps = StaffAdminDeps &
     sidebarLinks: SidebarLinks;
     syncStatus: SyncStatusReader;
     log: { warn(obj: unknown, msg?: string): void };
+    /** Email Marketing's test send and its links (ADR 0023). */
+    mailer: Mailer;
+    publicUrl: string;
+    productName: string;
   };
 
 /** Every area's admin calls in one map; `satisfies` keeps it exhaustive, so a call without a handler does not compile. */
@@ -52,6 +58,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...poolHandlers(deps),
     ...coinHandlers(deps),
     ...payoutHandlers(deps),
+    ...marketingHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -68,4 +75,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...vtokenExports,
   ...poolExports,
   ...payoutExports,
+  ...marketingExports,
 };

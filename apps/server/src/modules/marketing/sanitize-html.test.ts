@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('keeps the editor formatting', () => {
@@ -27,12 +27,6 @@ describe('sanitizeHtml', () => {
   it('opens links in a new tab without a referrer', () => {
     expect(sanitizeHtml('<a href="https://shop.test">x</a>')).toBe(
       '<a href="https://shop.test" target="_blank" rel="noopener noreferrer">x</a>',
-    );
-  });
-
-  it('gives the text of the HTML for the plain part', () => {
-    expect(htmlToText('<p>Hello &amp; <a href="https://a.test">welcome</a></p><p>Bye</p>')).toBe(
-      'Hello & welcome (https://a.test)\nBye',
     );
   });
 });

@@ -35,20 +35,3 @@ const CONFIG = {
 
 /** The body HTML with everything unsafe removed; text outside the allowed markup is kept as text. */
 export const sanitizeHtml = (html: string): string => purify.sanitize(html, CONFIG);
-
-/** The text of sanitised HTML, for the plain-text part of an email. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|h[1-6]|li|blockquote|div)>/gi, '\n')
-    .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, '$2 ($1)')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
