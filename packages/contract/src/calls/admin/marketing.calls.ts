@@ -34,7 +34,11 @@ const day = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} is not a real date`);
+    .refine((v) => {
+      // Date.parse takes 2026-02-30 as 2 March: a real date reads back as itself.
+      const t = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+    }, `${label} is not a real date`);
 
 const optionalId = (label: string) => z.preprocess(blankToUndefined, idParam(label).optional());
 
