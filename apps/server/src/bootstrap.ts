@@ -4,6 +4,7 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
+import { seedMarketingDemo } from './db/seed/marketing.seed';
 import { attributeSeededApprovals } from './db/seed/payouts.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
@@ -54,6 +55,8 @@ export async function prepareData(
   }
   await seedDemoStaff(database.db, { password: config.demo.password, totpSecret: config.demo.totpSecret });
   await attributeSeededApprovals(database.db);
+  // Campaigns and news are made by a staff account, so after the demo staff (ADR 0023).
+  await seedMarketingDemo(database.db, new Date());
 }
 
 /** The demo payment platform, writing through the ingest module as a real feed would. */

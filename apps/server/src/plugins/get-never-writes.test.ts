@@ -21,6 +21,7 @@ import {
   vtokens,
 } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
+import { seedMarketingDemo } from '../db/seed/marketing.seed';
 import { changedTables, tableChecksums } from '../test/db-checksum';
 import { createTestApp, csrf, signIn, type TestApp } from '../test/test-app';
 
@@ -49,6 +50,7 @@ beforeAll(async () => {
   const db = t.database.db;
   // Enough rows that every kind this test reads (an acquirer record, a failure, a chat) exists whatever today is.
   await seedDemoData(db, { seed: 7, days: 5, txPerDay: 40, now: t.clock.now() });
+  await seedMarketingDemo(db, t.clock.now());
   const admin = await signIn(t.app, 'admin');
   adminCookie = admin.cookie;
   adminSession = admin.session;
@@ -110,6 +112,9 @@ beforeAll(async () => {
     'admin AltCoinDaily': { ID: '1' },
     'admin PayoutSchemaDetail': { ID: String(payment.merchantId) },
     'admin PayoutDetail': { ID: String(payout?.id ?? 1) },
+    // The seeded sent campaign (marketing.seed.ts), with its recipients.
+    'admin CampaignDetail': { ID: '1' },
+    'admin ListCampaignRecipients': { ID: '1' },
   };
 });
 afterAll(() => t.close());

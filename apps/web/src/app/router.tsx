@@ -114,6 +114,14 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/coins/components/altcoin-stats-page'),
     (m) => m.AltCoinStatsPage,
   ).Screen,
+  marketing: lazyScreen(
+    () => import('../features/marketing/components/marketing-page'),
+    (m) => m.MarketingPage,
+  ).Screen,
+  news: lazyScreen(
+    () => import('../features/news/components/news-page'),
+    (m) => m.NewsPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,
