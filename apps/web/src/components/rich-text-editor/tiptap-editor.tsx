@@ -1,5 +1,5 @@
 import '@mantine/tiptap/styles.css';
-import { EDITOR_HEIGHT } from '@bo/contract';
+import { EDITOR_HEIGHT, validateImageFile } from '@bo/contract';
 import { Box, Text } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { IconPhoto } from '@tabler/icons-react';
@@ -40,7 +40,13 @@ export function TiptapEditor({
 
   const insertImage = async (file: File | undefined) => {
     if (!file || !editor) return;
-    setUploadError(null);
+    // SPEC §5: a file that is not an image is refused here, before anything is sent.
+    const refused = validateImageFile(file);
+    setUploadError(refused);
+    if (refused) {
+      if (picker.current) picker.current.value = '';
+      return;
+    }
     setUploading(true);
     try {
       const src = await upload(file);

@@ -256,7 +256,7 @@ function TestSend({ id, disabled }: { id: number; disabled: boolean }) {
 const recipientColumns: Column<RecipientRow>[] = [
   { key: 'ShopTitle', header: 'Merchant', cell: (r) => r.ShopTitle },
   { key: 'Email', header: 'Email', cell: (r) => r.Email },
-  { key: 'State', header: 'State', cell: (r) => <RecipientStateBadge state={r.State} /> },
+  { key: 'State', header: 'State', nowrap: true, cell: (r) => <RecipientStateBadge state={r.State} /> },
   { key: 'Error', header: 'Error', cell: (r) => r.Error ?? <Dash /> },
   {
     key: 'SentOn',

@@ -68,7 +68,7 @@ export function MarketingPage() {
   return (
     <ListScreen
       title="Email Marketing"
-      description="Campaigns to merchants: compose, pick a segment, test, then send. Unsubscribed merchants and merchants without an email are never sent to."
+      description="Emails to merchants: compose, pick a segment, test, send. Unsubscribed merchants are never mailed."
       actions={
         <Group gap="xs">
           <Button variant="default" onClick={() => setSegmentsOpen(true)}>
