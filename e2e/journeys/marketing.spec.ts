@@ -28,7 +28,7 @@ async function composeCampaign(page: Page, subject: string, segment: string, bod
   const drawer = page.getByRole('dialog', { name: 'New campaign' });
   await drawer.getByRole('textbox', { name: 'Subject' }).fill(subject);
   await drawer.getByRole('textbox', { name: 'Preheader' }).fill('Read before Friday');
-  await drawer.getByRole('textbox', { name: 'Segment' }).click();
+  await drawer.getByRole('combobox', { name: 'Segment' }).click();
   await page.getByRole('option', { name: segment, exact: true }).click();
   const editor = drawer.locator('.ProseMirror');
   await editor.click();
@@ -72,7 +72,7 @@ test.describe('Email Marketing', () => {
     const segments = page.getByRole('dialog', { name: 'Segments' });
     await segments.getByRole('button', { name: 'New segment' }).click();
     await segments.getByRole('textbox', { name: 'Name' }).fill(segmentName);
-    await segments.getByRole('textbox', { name: 'Lifetime member' }).click();
+    await segments.getByRole('combobox', { name: 'Lifetime member' }).click();
     await page.getByRole('option', { name: 'Yes' }).click();
     await expect(segments.getByTestId('audience-count')).toContainText(/\d+ recipients now/);
     await segments.getByRole('button', { name: 'Save segment' }).click();
@@ -88,7 +88,8 @@ test.describe('Email Marketing', () => {
     const preview = page.getByRole('dialog', { name: 'Preview' });
     await expect(preview.frameLocator('iframe').getByText('Hello from the journey')).toBeVisible();
     await expect(preview.frameLocator('iframe').getByRole('link', { name: 'Unsubscribe' })).toBeVisible();
-    await page.keyboard.press('Escape');
+    await preview.locator('button.mantine-Modal-close').click();
+    await expect(preview).toBeHidden();
 
     // A test to one address, marked [TEST].
     await drawer.getByRole('textbox', { name: 'Test address' }).fill('journey@ops.test');

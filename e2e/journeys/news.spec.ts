@@ -32,7 +32,7 @@ test('a news post with a bad then a good YouTube link is saved and published', a
   await page.keyboard.press('Escape');
 
   // The filter lives in the address; the post is listed as published, its video linked.
-  await page.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Published' }).click();
   await expect(page).toHaveURL(/[?&]status=published/);
   const row = page.getByRole('table', { name: 'News' }).getByRole('row', { name: new RegExp(title) });

@@ -10,7 +10,6 @@ import {
   Button,
   Drawer,
   Group,
-  Modal,
   Progress,
   Select,
   SimpleGrid,
@@ -25,7 +24,7 @@ import { useCallForm } from '../../../components/call-form/use-call-form';
 import { UtcDateCell } from '../../../components/data-table/cells';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { RichTextEditor } from '../../../components/rich-text-editor/rich-text-editor';
-import { SandboxedHtml } from '../../../components/rich-text-editor/sandboxed-html';
+import { HtmlPreviewModal } from '../../../components/rich-text-editor/sandboxed-html';
 import { openConfirm } from '../../../components/ui/confirm';
 import { queryKey } from '../../../lib/api/query-keys';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
@@ -217,12 +216,16 @@ function Composer({
               Cancel campaign
             </Button>
           </Group>
-          <Modal opened={previewing} onClose={() => setPreviewing(false)} title="Preview" size="xl">
+          <HtmlPreviewModal
+            opened={previewing}
+            onClose={() => setPreviewing(false)}
+            title="Preview"
+            html={campaign.PreviewHtml}
+          >
             <Text fz="xs" c="dimmed" mb="xs">
               Subject: {campaign.Subject}
             </Text>
-            <SandboxedHtml html={campaign.PreviewHtml} title="Email preview" height={560} />
-          </Modal>
+          </HtmlPreviewModal>
         </Stack>
       )}
     </Stack>
@@ -370,9 +373,12 @@ function SendProgress({ campaign }: { campaign: CampaignDetail }) {
             : undefined
         }
       />
-      <Modal opened={previewing} onClose={() => setPreviewing(false)} title="Preview" size="xl">
-        <SandboxedHtml html={campaign.PreviewHtml} title="Email preview" height={560} />
-      </Modal>
+      <HtmlPreviewModal
+        opened={previewing}
+        onClose={() => setPreviewing(false)}
+        title="Preview"
+        html={campaign.PreviewHtml}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { ADMIN_CALLS, NEWS_STATUS_FILTERS, type NewsRow } from '@bo/contract';
-import { Anchor, Badge, Button, Drawer, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCallForm } from '../../../components/call-form/use-call-form';
@@ -11,7 +11,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter/date-rang
 import { ListScreen } from '../../../components/list-screen/list-screen';
 import { SearchField } from '../../../components/list-screen/search-field';
 import { RichTextEditor } from '../../../components/rich-text-editor/rich-text-editor';
-import { SandboxedHtml } from '../../../components/rich-text-editor/sandboxed-html';
+import { HtmlPreviewModal } from '../../../components/rich-text-editor/sandboxed-html';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
@@ -240,8 +240,13 @@ function NewsEditor({ post, onSaved }: { post: NewsRow | null; onSaved: (post: N
               {post.Published ? 'Unpublish' : 'Publish'}
             </Button>
           </Group>
-          <Modal opened={previewing} onClose={() => setPreviewing(false)} title={post.Title} size="xl">
-            <Stack gap="xs">
+          <HtmlPreviewModal
+            opened={previewing}
+            onClose={() => setPreviewing(false)}
+            title={post.Title}
+            html={bodyDocument(post.BodyHtml)}
+          >
+            <Stack gap="xs" mb="xs">
               {post.YoutubeID && (
                 <Anchor
                   href={`https://www.youtube.com/watch?v=${post.YoutubeID}`}
@@ -251,9 +256,8 @@ function NewsEditor({ post, onSaved }: { post: NewsRow | null; onSaved: (post: N
                   Video: youtube.com/watch?v={post.YoutubeID}
                 </Anchor>
               )}
-              <SandboxedHtml html={bodyDocument(post.BodyHtml)} title="News body" height={480} />
             </Stack>
-          </Modal>
+          </HtmlPreviewModal>
         </Stack>
       )}
     </Stack>
