@@ -61,7 +61,11 @@ const shownColumns = columns.filter((c) => c.key !== 'Sent' && c.key !== 'Failed
 export function MarketingPage() {
   const url = useUrlParams(ADMIN_CALLS.ListCampaigns.params);
   const params = url.params;
-  const query = useAdminQuery('ListCampaigns', params, { placeholderData: keepPreviousData });
+  const query = useAdminQuery('ListCampaigns', params, {
+    placeholderData: keepPreviousData,
+    // While a listed campaign sends, its progress is asked for again every 2 s.
+    refetchInterval: (q) => (q.state.data?.records.some((r) => r.Status === 'sending') ? 2000 : false),
+  });
   // null: closed; 'new': composing; a number: that campaign.
   const [open, setOpen] = useState<number | 'new' | null>(null);
   const [segmentsOpen, setSegmentsOpen] = useState(false);
