@@ -111,6 +111,13 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](recharts|@mantine[\\/]charts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|react-redux|@reduxjs|redux|redux-thunk|reselect)[\\/]/,
               priority: 15,
             },
+            // The rich text editor (Email Marketing, News): TipTap and ProseMirror, ~450 kB, loaded with the
+            // first editor shown (ADR 0023), for the same reason.
+            {
+              name: 'editor',
+              test: /node_modules[\\/](@tiptap|@mantine[\\/]tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+              priority: 15,
+            },
             { name: 'ui-initial', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
             { name: 'ui', test: /node_modules[\\/]/, priority: 10 },
           ],

@@ -25,6 +25,8 @@ import { createMarketImageUpload, registerMediaRoutes } from './modules/files/me
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createMarketingService } from './modules/marketing/marketing.service';
+import { registerUnsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
 import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail';
 import { createPayoutService } from './modules/payouts/payouts.service';
 import { createPoolChains, type PoolChains } from './modules/pools/chains/pool-chains';
@@ -174,6 +176,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessChanges,
     idleMs: config.session.idleMs,
     files: { storage: fileStorage, maxBytes: config.files.maxBytes },
+    mailer,
+    publicUrl: config.publicUrl,
+    productName: config.productName,
   });
   registerAdminService(app, {
     requestAuth,
@@ -182,6 +187,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
   registerGoamlDownload(app, { db, requestAuth });
+  registerUnsubscribeRoutes(app, {
+    productName: config.productName,
+    marketing: createMarketingService({
+      db,
+      now,
+      mailer,
+      publicUrl: config.publicUrl,
+      productName: config.productName,
+    }),
+  });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),

@@ -6,6 +6,7 @@ import { altCoins } from './db/schema';
 import { seedDemoData } from './db/seed/demo-data.seed';
 import { seedDemoFiles } from './db/seed/files.seed';
 import { seedGoamlReports } from './db/seed/goaml-reports.seed';
+import { seedMarketingDemo } from './db/seed/marketing.seed';
 import { attributeSeededApprovals } from './db/seed/payouts.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
@@ -60,6 +61,8 @@ export async function prepareData(
   // After the staff: the demo files are the marketing account's uploads.
   await seedDemoFiles(database.db, createFileStorage(config.files), new Date());
   await seedGoamlReports(database.db, new Date());
+  // Campaigns and news are made by a staff account, so after the demo staff (ADR 0023).
+  await seedMarketingDemo(database.db, new Date());
 }
 
 /** The demo payment platform, writing through the ingest module as a real feed would. */

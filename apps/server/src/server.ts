@@ -5,6 +5,8 @@ import { readEnv } from './config/env';
 import { openDatabase } from './db/database';
 import { startCoinJobs } from './modules/coins/coins.jobs';
 import { createCoins } from './modules/coins/coins.module';
+import { createMailer } from './modules/mail/mailer';
+import { startMarketingRunner } from './modules/marketing/marketing-runner';
 import { createPayoutRail } from './modules/payouts/payout-rail';
 import { startPayoutRunner } from './modules/payouts/payout-runner';
 
@@ -22,6 +24,8 @@ const payoutRunner = startPayoutRunner(
   createPayoutRail(config.payouts.railMode),
   app.log,
 );
+// The same transport as the app's (SMTP, or .eml files in the outbox), so campaign mail goes where all mail goes.
+const marketingRunner = startMarketingRunner(config, database.db, createMailer(config.mail), app.log);
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
@@ -39,6 +43,7 @@ async function shutdown(signal: string) {
   await simulator?.stop();
   await coinJobs.stop();
   await payoutRunner?.stop();
+  await marketingRunner?.stop();
   const sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
   clearInterval(sweeper);

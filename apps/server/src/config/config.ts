@@ -79,6 +79,8 @@ export interface AppConfig {
     country: string;
     currencyCodeLocal: string;
   };
+  /** The campaign send's runner (ADR 0023): how often it steps and how many emails a second at most. */
+  marketing: { runnerIntervalMs: number; sendPerSecond: number };
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -182,6 +184,10 @@ export function toConfig(env: Env): AppConfig {
       rentityBranch: env.GOAML_RENTITY_BRANCH,
       country: env.GOAML_COUNTRY,
       currencyCodeLocal: env.GOAML_CURRENCY_CODE_LOCAL,
+    },
+    marketing: {
+      runnerIntervalMs: env.MARKETING_RUNNER_INTERVAL_MS,
+      sendPerSecond: env.MARKETING_SEND_PER_SECOND,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };

@@ -182,6 +182,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'GOAML_CURRENCY_CODE_LOCAL must be an ISO 4217 code, e.g. EUR')
     .default('EUR'),
+  /** How often the campaign send's runner sends queued recipients (ms); 0 stops the runner (ADR 0023). */
+  MARKETING_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** The campaign send's rate limit: emails per second, whatever SMTP or the outbox could take. */
+  MARKETING_SEND_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

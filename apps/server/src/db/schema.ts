@@ -1076,3 +1076,112 @@ export const goamlReportTransactions = pgTable(
     index('goaml_report_transactions_tx_idx').on(t.transactionRowId),
   ],
 );
+
+// ---------- email marketing and news (ADR 0023) ----------
+
+/** A saved audience: its definition is the contract's segment fields, checked on save. */
+export const marketingSegments = pgTable(
+  'marketing_segments',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    definition: jsonb('definition').notNull().default({}),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdOn: ts('created_on').notNull(),
+    updatedOn: ts('updated_on').notNull(),
+  },
+  (t) => [uniqueIndex('marketing_segments_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const marketingCampaigns = pgTable(
+  'marketing_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    preheader: text('preheader').notNull().default(''),
+    /** Sanitised before it is written (sanitize-html.ts), and again when sent. */
+    bodyHtml: text('body_html').notNull(),
+    segmentId: integer('segment_id').references(() => marketingSegments.id),
+    status: text('status', { enum: ['draft', 'sending', 'sent', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdOn: ts('created_on').notNull(),
+    updatedOn: ts('updated_on').notNull(),
+    startedOn: ts('started_on'),
+    finishedOn: ts('finished_on'),
+  },
+  (t) => [
+    index('marketing_campaigns_updated_idx').on(t.updatedOn, t.id),
+    // The runner's question every second: which campaigns are sending.
+    index('marketing_campaigns_sending_idx').on(t.id).where(sql`${t.status} = 'sending'`),
+  ],
+);
+
+/**
+ * One row per campaign and merchant, made when the send starts: the unique pair is what makes the send
+ * idempotent per recipient, and its state is what a restart resumes from.
+ */
+export const marketingRecipients = pgTable(
+  'marketing_recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => marketingCampaigns.id, { onDelete: 'cascade' }),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    email: text('email').notNull(),
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('queued'),
+    error: text('error'),
+    /** 32 random bytes (base64url): the unsubscribe link's key, unguessable and unique. */
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    updatedOn: ts('updated_on').notNull(),
+    sentOn: ts('sent_on'),
+  },
+  (t) => [
+    uniqueIndex('marketing_recipients_campaign_merchant_idx').on(t.campaignId, t.merchantId),
+    index('marketing_recipients_campaign_state_idx').on(t.campaignId, t.state, t.id),
+    uniqueIndex('marketing_recipients_token_idx').on(t.unsubscribeToken),
+  ],
+);
+
+/** Merchants who unsubscribed: never sent marketing mail again. */
+export const marketingUnsubscribes = pgTable('marketing_unsubscribes', {
+  merchantId: integer('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id),
+  unsubscribedOn: ts('unsubscribed_on').notNull(),
+  /** The campaign whose link was followed. */
+  campaignId: integer('campaign_id').references(() => marketingCampaigns.id, { onDelete: 'set null' }),
+});
+
+export const newsPosts = pgTable(
+  'news_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Sanitised before it is written. */
+    bodyHtml: text('body_html').notNull(),
+    youtubeUrl: text('youtube_url'),
+    published: boolean('published').notNull().default(false),
+    publishedOn: ts('published_on'),
+    publishedByStaffId: integer('published_by_staff_id').references(() => staff.id),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdOn: ts('created_on').notNull(),
+    updatedOn: ts('updated_on').notNull(),
+  },
+  (t) => [
+    index('news_posts_created_idx').on(t.createdOn, t.id),
+    index('news_posts_published_idx').on(t.published, t.createdOn, t.id),
+  ],
+);

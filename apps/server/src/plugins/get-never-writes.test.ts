@@ -24,6 +24,7 @@ import {
 } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { seedGoamlReports } from '../db/seed/goaml-reports.seed';
+import { seedMarketingDemo } from '../db/seed/marketing.seed';
 import { changedTables, tableChecksums } from '../test/db-checksum';
 import { createTestApp, csrf, signIn, type TestApp } from '../test/test-app';
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
   await seedDemoData(db, { seed: 7, days: 5, txPerDay: 40, now: t.clock.now() });
   // A generated report, so its detail (and its file) are read from the database.
   await seedGoamlReports(db, t.clock.now());
+  await seedMarketingDemo(db, t.clock.now());
   const admin = await signIn(t.app, 'admin');
   adminCookie = admin.cookie;
   adminSession = admin.session;
@@ -123,6 +125,9 @@ beforeAll(async () => {
     'admin PayoutDetail': { ID: String(payout?.id ?? 1) },
     'admin GoamlReportDetail': { ID: String(report?.id ?? 1) },
     'admin GoamlCandidates': { merchantId: String(payment.merchantId) },
+    // The seeded sent campaign (marketing.seed.ts), with its recipients.
+    'admin CampaignDetail': { ID: '1' },
+    'admin ListCampaignRecipients': { ID: '1' },
   };
 });
 afterAll(() => t.close());

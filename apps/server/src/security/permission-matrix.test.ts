@@ -26,7 +26,16 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evmDepositAddresses, goamlReports, merchants, vtokens } from '../db/schema';
+import {
+  evmDepositAddresses,
+  goamlReports,
+  marketingCampaigns,
+  marketingSegments,
+  merchants,
+  newsPosts,
+  staff,
+  vtokens,
+} from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from '../db/seed/pools.seed';
 import { ADMIN_EXPORTS } from '../modules/admin/admin.handlers';
@@ -156,6 +165,59 @@ async function newVToken(merchantId: number): Promise<number> {
     .where(eq(vtokens.transactionRowId, sale.id));
   if (!row) throw new Error('no vToken made');
   return row.id;
+}
+
+/**
+ * A fresh draft campaign (with a segment of every merchant when asked), or news post, made by the first staff
+ * account: each allowed caller gets one of its own to send, cancel or publish.
+ */
+async function newCampaign(withSegment: boolean): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const now = new Date();
+  let segmentId: number | null = null;
+  if (withSegment) {
+    const [segment] = await db
+      .insert(marketingSegments)
+      .values({
+        name: `Matrix ${Math.random()}`,
+        definition: {},
+        createdByStaffId: author?.id ?? 1,
+        createdOn: now,
+        updatedOn: now,
+      })
+      .returning({ id: marketingSegments.id });
+    segmentId = segment?.id ?? null;
+  }
+  const [row] = await db
+    .insert(marketingCampaigns)
+    .values({
+      subject: 'Matrix',
+      bodyHtml: '<p>Permission matrix</p>',
+      segmentId,
+      createdByStaffId: author?.id ?? 1,
+      createdOn: now,
+      updatedOn: now,
+    })
+    .returning({ id: marketingCampaigns.id });
+  return row?.id ?? 0;
+}
+
+async function newNewsPost(): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const now = new Date();
+  const [row] = await db
+    .insert(newsPosts)
+    .values({
+      title: 'Matrix',
+      bodyHtml: '<p>x</p>',
+      createdByStaffId: author?.id ?? 1,
+      createdOn: now,
+      updatedOn: now,
+    })
+    .returning({ id: newsPosts.id });
+  return row?.id ?? 0;
 }
 
 const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALLS)[K]>> } = {
@@ -400,6 +462,21 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       Reason: 'Permission matrix check',
     }),
   },
+  ListSegments: { params: () => ({}) },
+  CountAudience: { params: () => ({ Country: 'DE' }) },
+  SaveSegment: { params: ({ caller }) => ({ Name: `Matrix ${caller}`, LifetimeMember: 'yes' }) },
+  ListCampaigns: { params: () => ({}) },
+  CampaignDetail: { params: async () => ({ ID: await newCampaign(false) }) },
+  SaveCampaign: { params: () => ({ Subject: 'Matrix', BodyHtml: '<p>Permission matrix</p>' }) },
+  TestSendCampaign: { params: async () => ({ ID: await newCampaign(false), To: 'matrix@ops.test' }) },
+  SendCampaign: { params: async () => ({ ID: await newCampaign(true) }) },
+  CancelCampaign: { params: async () => ({ ID: await newCampaign(false) }) },
+  ListCampaignRecipients: { params: async () => ({ ID: await newCampaign(false) }) },
+  ListNews: { params: () => ({ status: 'published' }) },
+  SaveNews: {
+    params: () => ({ Title: 'Matrix', BodyHtml: '<p>x</p>', YoutubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+  },
+  SetNewsPublished: { params: async () => ({ ID: await newNewsPost(), Published: true }) },
 };
 
 /** The code a caller's authenticator shows one time step on (only `secure` has one; the others send any). */

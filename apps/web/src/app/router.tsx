@@ -127,6 +127,14 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/files/components/files-page'),
     (m) => m.PosFilesPage,
   ).Screen,
+  marketing: lazyScreen(
+    () => import('../features/marketing/components/marketing-page'),
+    (m) => m.MarketingPage,
+  ).Screen,
+  news: lazyScreen(
+    () => import('../features/news/components/news-page'),
+    (m) => m.NewsPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

@@ -31,6 +31,9 @@ describe('ADMIN_CALLS', () => {
         ['ListPayouts', 'GET'],
         ['ListFiles', 'GET'],
         ['ListGoamlReports', 'GET'],
+        ['ListCampaigns', 'GET'],
+        ['ListCampaignRecipients', 'GET'],
+        ['ListNews', 'GET'],
       ].sort(),
     );
   });

@@ -5,6 +5,7 @@ import { DASHBOARD_CALLS } from './admin/dashboard.calls';
 import { FAILURE_CALLS } from './admin/failures.calls';
 import { FILE_CALLS } from './admin/files.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
+import { MARKETING_CALLS } from './admin/marketing.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
 import { PAYOUT_CALLS } from './admin/payouts.calls';
@@ -40,6 +41,7 @@ export const ADMIN_CALLS = {
   ...PAYOUT_CALLS,
   ...FILE_CALLS,
   ...REPORT_CALLS,
+  ...MARKETING_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

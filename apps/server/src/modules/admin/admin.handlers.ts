@@ -9,6 +9,8 @@ import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
+import type { Mailer } from '../mail/mailer';
+import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
@@ -35,6 +37,10 @@ export type AdminDeps = StaffAdminDeps &
     sidebarLinks: SidebarLinks;
     syncStatus: SyncStatusReader;
     log: { warn(obj: unknown, msg?: string): void };
+    /** Email Marketing's test send and its links (ADR 0023). */
+    mailer: Mailer;
+    publicUrl: string;
+    productName: string;
   };
 
 /** Every area's admin calls in one map; `satisfies` keeps it exhaustive, so a call without a handler does not compile. */
@@ -58,6 +64,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...payoutHandlers(deps),
     ...fileHandlers(deps),
     ...reportHandlers(deps),
+    ...marketingHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -76,4 +83,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...payoutExports,
   ...fileExports,
   ...reportExports,
+  ...marketingExports,
 };

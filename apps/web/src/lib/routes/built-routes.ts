@@ -27,4 +27,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'market-files',
   'market-pos-files',
   'reports',
+  'marketing',
+  'news',
 ]);

@@ -1,0 +1,31 @@
+import { campaignRowSchema, type MARKETING_CALLS, newsRowSchema, recipientRowSchema } from '@bo/contract';
+import type { AdminExportSlice, AdminHandlerSlice } from '../admin/admin.calls';
+import { createNewsService } from '../news/news.service';
+import { createMarketingService, type MarketingDeps } from './marketing.service';
+
+/** Email Marketing's and News' calls: each a thin step to its service; the staff context is the audited actor. */
+export const marketingHandlers = (deps: MarketingDeps): AdminHandlerSlice<typeof MARKETING_CALLS> => {
+  const marketing = createMarketingService(deps);
+  const news = createNewsService(deps);
+  return {
+    ListSegments: () => marketing.listSegments(),
+    CountAudience: (params) => marketing.countAudience(params),
+    SaveSegment: (params, context) => marketing.saveSegment(params, context.actor),
+    ListCampaigns: (params) => marketing.listCampaigns(params),
+    CampaignDetail: (params) => marketing.detail(params.ID),
+    SaveCampaign: (params, context) => marketing.saveCampaign(params, context.actor),
+    TestSendCampaign: (params, context) => marketing.testSend(params, context.actor),
+    SendCampaign: (params, context) => marketing.send(params, context.actor),
+    CancelCampaign: (params, context) => marketing.cancel(params, context.actor),
+    ListCampaignRecipients: (params) => marketing.listRecipients(params),
+    ListNews: (params) => news.list(params),
+    SaveNews: (params, context) => news.save(params, context.actor),
+    SetNewsPublished: (params, context) => news.setPublished(params, context.actor),
+  };
+};
+
+export const marketingExports: AdminExportSlice<typeof MARKETING_CALLS> = {
+  ListCampaigns: { row: campaignRowSchema, rows: (data) => data.records },
+  ListCampaignRecipients: { row: recipientRowSchema, rows: (data) => data.records },
+  ListNews: { row: newsRowSchema, rows: (data) => data.records },
+};
