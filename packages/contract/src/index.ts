@@ -1,5 +1,6 @@
 export * from './auth/auth.schema';
 export * from './auth/permissions';
+export * from './calls/admin/all-transactions.calls';
 export * from './calls/admin/balance-sheet.calls';
 export * from './calls/admin/catalog.calls';
 export * from './calls/admin/coin-health.calls';
@@ -41,6 +42,7 @@ export * from './entities/provider.schema';
 export * from './entities/staff.schema';
 export * from './entities/transaction.schema';
 export * from './entities/transaction-list.schema';
+export * from './entities/transaction-view.schema';
 export * from './entities/vtoken.schema';
 export * from './events/events.schema';
 export * from './routes/routes';

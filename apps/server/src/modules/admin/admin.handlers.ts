@@ -1,5 +1,6 @@
 import type { SidebarLinks } from '@bo/contract';
 import type { Db } from '../../db/database';
+import { allTransactionExports, allTransactionHandlers } from '../all-transactions/all-transactions.calls';
 import type { Jwt } from '../auth/jwt.service';
 import { sessionHandlers } from '../auth/session.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
@@ -52,6 +53,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...poolHandlers(deps),
     ...coinHandlers(deps),
     ...payoutHandlers(deps),
+    ...allTransactionHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -68,4 +70,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...vtokenExports,
   ...poolExports,
   ...payoutExports,
+  ...allTransactionExports,
 };
