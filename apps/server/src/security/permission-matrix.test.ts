@@ -24,7 +24,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evmDepositAddresses, merchants, vtokens } from '../db/schema';
+import { evmDepositAddresses, merchants, staff, transactionViews, vtokens } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from '../db/seed/pools.seed';
 import { ADMIN_EXPORTS } from '../modules/admin/admin.handlers';
@@ -134,6 +134,19 @@ async function newVToken(merchantId: number): Promise<number> {
     .from(vtokens)
     .where(eq(vtokens.transactionRowId, sale.id));
   if (!row) throw new Error('no vToken made');
+  return row.id;
+}
+
+let viewCount = 0;
+/** A saved view of the caller (of admin for a caller with no session), so each allowed caller may change it. */
+async function newView(me: SignedIn | undefined): Promise<number> {
+  const [admin] = await t.database.db.select({ id: staff.id }).from(staff).where(eq(staff.username, 'admin'));
+  viewCount += 1;
+  const [row] = await t.database.db
+    .insert(transactionViews)
+    .values({ name: `matrix-view-${viewCount}`, filters: {}, authorId: me?.session.ID ?? admin?.id ?? 1 })
+    .returning({ id: transactionViews.id });
+  if (!row) throw new Error('no view made');
   return row.id;
 }
 
@@ -362,6 +375,14 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       Reason: 'Permission matrix check',
     }),
   },
+  ListAllTransactions: { params: () => ({}) },
+  ListTransactionViews: { params: () => ({}) },
+  CreateTransactionView: {
+    params: ({ caller }) => ({ Name: `matrix-${caller}`, Filters: { range: '7d' as const } }),
+  },
+  // The caller's own view, so each allowed caller is its author.
+  UpdateTransactionView: { params: async ({ me }) => ({ ID: await newView(me), Shared: true }) },
+  DeleteTransactionView: { params: async ({ me }) => ({ ID: await newView(me) }) },
 };
 
 /** The code a caller's authenticator shows one time step on (only `secure` has one; the others send any). */
