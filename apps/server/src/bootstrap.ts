@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed/demo-data.seed';
 import { attributeSeededApprovals } from './db/seed/payouts.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
+import { seedDemoTransactionViews } from './db/seed/transaction-views.seed';
 import { createCoinNodes } from './modules/coins/nodes/coin-nodes';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createPayoutRail } from './modules/payouts/payout-rail';
@@ -54,6 +55,7 @@ export async function prepareData(
   }
   await seedDemoStaff(database.db, { password: config.demo.password, totpSecret: config.demo.totpSecret });
   await attributeSeededApprovals(database.db);
+  await seedDemoTransactionViews(database.db);
 }
 
 /** The demo payment platform, writing through the ingest module as a real feed would. */
