@@ -14,9 +14,9 @@ test.describe('Transactions: every transaction, saved views and CSV export', () 
     await expect(table.getByRole('row').nth(1)).toBeVisible();
 
     // Filter: expired ones, over the last 30 days.
-    await page.getByRole('textbox', { name: 'Range' }).click();
+    await page.getByRole('combobox', { name: 'Range', exact: true }).click();
     await page.getByRole('option', { name: 'Last 30 days' }).click();
-    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
     await page.getByRole('option', { name: 'Expired', exact: true }).click();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/[?&]statuses=expired/);
