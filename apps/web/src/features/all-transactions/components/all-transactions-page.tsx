@@ -37,8 +37,11 @@ import { SaveViewDialog } from './view-dialogs';
 
 const BASE = '/admin/transactions/all';
 
+/** A coin's ticker (BTC) where the coin list knows it, else the row's coin name: the amounts stay narrow. */
+type Ticker = (row: Transaction) => string;
+
 /** SPEC §2.6's columns, each sorting on the server; the CSV takes the same fields with their units. */
-const columns: Column<Transaction>[] = [
+const columnsWith = (ticker: Ticker): Column<Transaction>[] => [
   {
     key: 'ShopTitle',
     header: 'Merchant',
@@ -68,7 +71,7 @@ const columns: Column<Transaction>[] = [
     header: 'Amount',
     sort: 'Amount',
     align: 'right',
-    cell: (r) => <MoneyCell value={r.Amount} unit={r.CoinName} />,
+    cell: (r) => <MoneyCell value={r.Amount} unit={ticker(r)} />,
   },
   { key: 'CoinName', header: 'Coin', cell: () => null },
   { key: 'TransactionType', header: 'Type', sort: 'Type', nowrap: true },
@@ -96,7 +99,6 @@ const columns: Column<Transaction>[] = [
 ];
 /** The CSV-only columns (prefix, currency, coin) sit inside other cells on screen. */
 const HIDDEN = new Set(['Prefix', 'ID', 'InputCurrency', 'CoinName']);
-const shownColumns = columns.filter((c) => !HIDDEN.has(c.key));
 
 /** A merchant id, applied once it is a number (or cleared); all time has too many merchants for a picker. */
 function MerchantFilter({
@@ -191,6 +193,9 @@ export function AllTransactionsPage() {
   const coinOptions = [...(coins.data ?? [])]
     .sort((a, b) => a.Name.localeCompare(b.Name))
     .map((c) => ({ value: String(c.ID), label: `${c.Name} (${c.ShortName})` }));
+  const tickers = useMemo(() => new Map((coins.data ?? []).map((c) => [c.ID, c.ShortName])), [coins.data]);
+  const columns = useMemo(() => columnsWith((row) => tickers.get(row.AltCoinID) ?? row.CoinName), [tickers]);
+  const shownColumns = columns.filter((c) => !HIDDEN.has(c.key));
   const isChanged = view !== undefined && !sameFilters(view.Filters, filters);
   const rangeText =
     meta?.from && meta.to ? `${meta.from} – ${meta.to} (UTC days)` : params.range === 'all' ? 'all time' : '';
@@ -307,7 +312,7 @@ export function AllTransactionsPage() {
             value={params.types}
             onChange={(types) => url.set({ types })}
             clearable
-            w={200}
+            w={260}
           />
           <Select
             label="Coin"

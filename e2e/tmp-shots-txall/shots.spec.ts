@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../pages/login.page';
+
+test('shots', async ({ page }) => {
+  await signIn(page, 'support');
+  await page.goto('/admin/transactions/all');
+  await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/txall-shot-1-list.png' });
+  await page.goto('/admin/transactions/all/underpaid-this-month');
+  await expect(page.getByRole('heading', { name: /underpaid-this-month/ })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/txall-shot-2-view.png' });
+  await page.getByRole('combobox', { name: 'Saved view' }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: '/tmp/txall-shot-3-picker.png' });
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/transactions/all?range=custom&from=2026-11-01&to=2026-11-20&coin=1&types=POS&page=2');
+  await page.waitForTimeout(2000);
+  await page.screenshot({ path: '/tmp/txall-shot-4-custom.png' });
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Has Space');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: '/tmp/txall-shot-5-save.png' });
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/transactions/all/nope');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/txall-shot-6-unknown.png' });
+});
