@@ -14,6 +14,7 @@ const SUITES: Record<string, string> = {
   pglite: 'db/pglite.bench.ts',
   users: 'db/merchants.bench.ts',
   vtokens: 'db/vtokens.bench.ts',
+  'transactions-all': 'db/transactions-all.bench.ts',
   pools: 'db/pools.bench.ts',
   payouts: 'db/payouts.bench.ts',
   live: 'live/live.bench.ts',

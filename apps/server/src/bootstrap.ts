@@ -10,6 +10,7 @@ import { seedMarketingDemo } from './db/seed/marketing.seed';
 import { attributeSeededApprovals } from './db/seed/payouts.seed';
 import { DEMO_XRP_POOL_ACCOUNT } from './db/seed/pools.seed';
 import { deriveDemoProviderPayments } from './db/seed/providers.seed';
+import { seedDemoTransactionViews } from './db/seed/transaction-views.seed';
 import { createCoinNodes } from './modules/coins/nodes/coin-nodes';
 import { createFileStorage } from './modules/files/file-storage';
 import { createIngestService } from './modules/ingest/ingest.service';
@@ -63,6 +64,7 @@ export async function prepareData(
   await seedGoamlReports(database.db, new Date());
   // Campaigns and news are made by a staff account, so after the demo staff (ADR 0023).
   await seedMarketingDemo(database.db, new Date());
+  await seedDemoTransactionViews(database.db);
 }
 
 /** The demo payment platform, writing through the ingest module as a real feed would. */

@@ -1,5 +1,6 @@
 export * from './auth/auth.schema';
 export * from './auth/permissions';
+export * from './calls/admin/all-transactions.calls';
 export * from './calls/admin/balance-sheet.calls';
 export * from './calls/admin/catalog.calls';
 export * from './calls/admin/coin-health.calls';
@@ -47,6 +48,7 @@ export * from './entities/staff.schema';
 export * from './entities/stored-file.schema';
 export * from './entities/transaction.schema';
 export * from './entities/transaction-list.schema';
+export * from './entities/transaction-view.schema';
 export * from './entities/vtoken.schema';
 export * from './events/events.schema';
 export * from './routes/routes';

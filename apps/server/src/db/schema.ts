@@ -413,6 +413,24 @@ export const transactions = pgTable(
     ),
     // The total count of a range and status selection, read from the index alone.
     index('transactions_status_created_idx').on(t.status, t.createdOn),
+    // The Transactions screen's coin and type filters (ADR 0021), newest first over any range: without them
+    // a rare coin over all time walked the whole creation index reading each row's coin from the table.
+    index('transactions_coin_created_idx').on(
+      t.altCoinId,
+      t.createdOn,
+      t.id,
+      t.status,
+      t.prefix,
+      t.merchantId,
+    ),
+    index('transactions_type_created_idx').on(
+      t.transactionType,
+      t.createdOn,
+      t.id,
+      t.status,
+      t.prefix,
+      t.merchantId,
+    ),
     index('transactions_security_idx').on(t.security),
     index('transactions_address_idx').on(t.coinAddress),
     // Exact keyword lookups (issue #3): each id- or hash-shaped input hits one of these (a bare number
@@ -1183,5 +1201,30 @@ export const newsPosts = pgTable(
   (t) => [
     index('news_posts_created_idx').on(t.createdOn, t.id),
     index('news_posts_published_idx').on(t.published, t.createdOn, t.id),
+  ],
+);
+
+/**
+ * Saved views of the Transactions screen (ADR 0021): named filters, private to their author or shared with
+ * every holder of view-transactions. Filters only, never results; the name is the view's address.
+ */
+export const transactionViews = pgTable(
+  'transaction_views',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    /** The contract's transactionViewFiltersSchema, checked on every write and read. */
+    filters: jsonb('filters').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdOn: ts('created_on').notNull().defaultNow(),
+    updatedOn: ts('updated_on').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transaction_views_name_idx').on(t.name),
+    index('transaction_views_author_idx').on(t.authorId, t.name),
+    index('transaction_views_shared_idx').on(t.name).where(sql`${t.shared}`),
   ],
 );

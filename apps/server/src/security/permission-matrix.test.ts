@@ -34,6 +34,7 @@ import {
   merchants,
   newsPosts,
   staff,
+  transactionViews,
   vtokens,
 } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
@@ -218,6 +219,19 @@ async function newNewsPost(): Promise<number> {
     })
     .returning({ id: newsPosts.id });
   return row?.id ?? 0;
+}
+
+let viewCount = 0;
+/** A saved view of the caller (of admin for a caller with no session), so each allowed caller may change it. */
+async function newView(me: SignedIn | undefined): Promise<number> {
+  const [admin] = await t.database.db.select({ id: staff.id }).from(staff).where(eq(staff.username, 'admin'));
+  viewCount += 1;
+  const [row] = await t.database.db
+    .insert(transactionViews)
+    .values({ name: `matrix-view-${viewCount}`, filters: {}, authorId: me?.session.ID ?? admin?.id ?? 1 })
+    .returning({ id: transactionViews.id });
+  if (!row) throw new Error('no view made');
+  return row.id;
 }
 
 const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALLS)[K]>> } = {
@@ -477,6 +491,14 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
     params: () => ({ Title: 'Matrix', BodyHtml: '<p>x</p>', YoutubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
   },
   SetNewsPublished: { params: async () => ({ ID: await newNewsPost(), Published: true }) },
+  ListAllTransactions: { params: () => ({}) },
+  ListTransactionViews: { params: () => ({}) },
+  CreateTransactionView: {
+    params: ({ caller }) => ({ Name: `matrix-${caller}`, Filters: { range: '7d' as const } }),
+  },
+  // The caller's own view, so each allowed caller is its author.
+  UpdateTransactionView: { params: async ({ me }) => ({ ID: await newView(me), Shared: true }) },
+  DeleteTransactionView: { params: async ({ me }) => ({ ID: await newView(me) }) },
 };
 
 /** The code a caller's authenticator shows one time step on (only `secure` has one; the others send any). */

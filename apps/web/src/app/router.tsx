@@ -50,6 +50,10 @@ const dashboard = lazyScreen(
 /** The screen of every built admin route; paths, titles and permissions come from the contract. */
 const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
   dashboard: dashboard.Screen,
+  transactions: lazyScreen(
+    () => import('../features/all-transactions/components/all-transactions-page'),
+    (m) => m.AllTransactionsPage,
+  ).Screen,
   'transaction-detail': lazyScreen(
     () => import('../features/transactions/components/transaction-detail-page'),
     (m) => m.TransactionDetailPage,

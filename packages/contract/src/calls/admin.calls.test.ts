@@ -21,6 +21,7 @@ describe('ADMIN_CALLS', () => {
         ['ListRoles', 'GET'],
         ['ListStaff', 'GET'],
         ['ListTransactions', 'GET'],
+        ['ListAllTransactions', 'GET'],
         ['ListVTokens', 'GET'],
         ['TransactionFailure', 'GET'],
         ['XChangeOfflinePool', 'GET'],

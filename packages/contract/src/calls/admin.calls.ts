@@ -1,3 +1,4 @@
+import { ALL_TRANSACTION_CALLS } from './admin/all-transactions.calls';
 import { BALANCE_SHEET_CALLS } from './admin/balance-sheet.calls';
 import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
@@ -42,6 +43,7 @@ export const ADMIN_CALLS = {
   ...FILE_CALLS,
   ...REPORT_CALLS,
   ...MARKETING_CALLS,
+  ...ALL_TRANSACTION_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -1,5 +1,6 @@
 import type { SidebarLinks } from '@bo/contract';
 import type { Db } from '../../db/database';
+import { allTransactionExports, allTransactionHandlers } from '../all-transactions/all-transactions.calls';
 import type { Jwt } from '../auth/jwt.service';
 import { sessionHandlers } from '../auth/session.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
@@ -65,6 +66,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...fileHandlers(deps),
     ...reportHandlers(deps),
     ...marketingHandlers(deps),
+    ...allTransactionHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -84,4 +86,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...fileExports,
   ...reportExports,
   ...marketingExports,
+  ...allTransactionExports,
 };

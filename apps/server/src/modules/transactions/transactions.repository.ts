@@ -125,7 +125,14 @@ export interface ListFilter {
   merchantId?: number | undefined;
   referral?: string | undefined;
   keyword: KeywordQuery;
+  /** The Transactions screen's filters (ADR 0021); the dashboard sends neither. */
+  altCoinId?: number | undefined;
+  types?: readonly string[] | undefined;
 }
+
+/** A filter the per-day counts do not hold: such a total is counted from the rows (ADR 0021). */
+const beyondDayCounts = (filter: ListFilter): boolean =>
+  filter.altCoinId !== undefined || (filter.types?.length ?? 0) > 0;
 
 export interface Keyset {
   value: string;
@@ -237,6 +244,8 @@ async function filterOf(
     statusCondition(filter.statuses),
     filter.merchantId === undefined ? undefined : eq(t.merchantId, filter.merchantId),
     filter.referral ? ofMerchants(await merchantIds(db, eq(merchants.referral, filter.referral))) : undefined,
+    filter.altCoinId === undefined ? undefined : eq(t.altCoinId, filter.altCoinId),
+    filter.types && filter.types.length > 0 ? inArray(t.transactionType, [...filter.types]) : undefined,
   );
   return { base, keyword: await keywordMatch(db, filter.keyword) };
 }
@@ -319,6 +328,11 @@ export interface PageRequest {
   after?: Keyset | undefined;
   backwards: boolean;
   limit: number;
+  /**
+   * Rows of the order to skip first (the Transactions screen's numbered pages, ADR 0021). Skipped in the ids
+   * subquery, so they are index entries stepped over, never rows read and joined.
+   */
+  offset?: number | undefined;
 }
 
 /** One page in display order, each row with the keyset of its position. */
@@ -362,12 +376,14 @@ export async function listTransactionsPage(
           .where(where)
           .orderBy(...order)
           .limit(page.limit)
+          .offset(page.offset ?? 0)
       : db
           .select({ id: t.id })
           .from(t)
           .where(where)
           .orderBy(...order)
-          .limit(page.limit);
+          .limit(page.limit)
+          .offset(page.offset ?? 0);
   // The rows themselves as the driver gives them, mapped once here: Local mode reads pages of 5,000, and
   // Drizzle's per-column mapping of the wide joined select (with the garbage it makes) was half of the
   // server's time for such a page (ADR 0012). Same columns and conversions as toTransaction, which the
@@ -559,6 +575,7 @@ const wholeDay = (at: Date): string | undefined =>
  * cannot answer.
  */
 async function countFromDayCounts(db: DbOrTx, filter: ListFilter): Promise<number | undefined> {
+  if (beyondDayCounts(filter)) return undefined;
   const fromDay = wholeDay(filter.from);
   const toDay = wholeDay(filter.to);
   if (fromDay === undefined || toDay === undefined) return undefined;
@@ -615,7 +632,7 @@ export async function countTransactions(
   const parts = keyword.byMerchant
     ? [and(base, keyword.byMerchant), and(base, not(keyword.byMerchant), keyword.own)]
     : [and(base, keyword.own)];
-  if (filter.keyword.kind === 'text' && cap !== undefined) {
+  if ((filter.keyword.kind === 'text' || beyondDayCounts(filter)) && cap !== undefined) {
     // Part by part, each stopping once the cap is passed, newest first so the walk stays in the range:
     // a common name or word is settled by its first part or its first few thousand rows.
     let n = 0;

@@ -65,7 +65,7 @@ const keysetSchema = z.tuple([z.string().max(100), z.number().int().positive()])
 /** Cursors are opaque to the client: the sort value and row id of a page's edge row. */
 export const encodeCursor = (k: Keyset) => Buffer.from(JSON.stringify([k.value, k.id])).toString('base64url');
 
-function decodeCursor(cursor: string, sort: TransactionSortColumn): Keyset {
+export function decodeCursor(cursor: string, sort: TransactionSortColumn): Keyset {
   let keyset: Keyset;
   try {
     const [value, id] = keysetSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));

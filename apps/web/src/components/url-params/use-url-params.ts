@@ -42,18 +42,19 @@ const toStrings = (value: UrlValue): string[] => {
   return [String(value)];
 };
 
-const isArraySchema = (schema: z.ZodType): boolean => {
-  let current: z.ZodType = schema;
-  // Unwrap default/optional/pipe layers to see whether the key holds a list.
-  for (let depth = 0; depth < 8; depth++) {
-    const def = (current as { def?: { type?: string; innerType?: z.ZodType; in?: z.ZodType } }).def;
-    if (!def) return false;
-    if (def.type === 'array') return true;
-    const inner = def.innerType ?? def.in;
-    if (!inner) return false;
-    current = inner;
-  }
-  return false;
+const isArraySchema = (schema: z.ZodType, depth = 0): boolean => {
+  // Unwrap default/optional/pipe layers to see whether the key holds a list. A pipe is a list when either
+  // end is: `z.preprocess(split, z.array(…))` (a comma list from the server's point of view) is a transform
+  // into an array, and its repeated keys in the address must all be read.
+  const def = (schema as { def?: { type?: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType } })
+    .def;
+  if (!def || depth > 8) return false;
+  if (def.type === 'array') return true;
+  if (def.innerType) return isArraySchema(def.innerType, depth + 1);
+  return (
+    (def.in !== undefined && isArraySchema(def.in, depth + 1)) ||
+    (def.out !== undefined && isArraySchema(def.out, depth + 1))
+  );
 };
 
 /** The raw address values of the schema's keys: lists for array keys, else the first non-empty value. */

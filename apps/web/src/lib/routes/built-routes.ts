@@ -7,6 +7,7 @@ import type { AdminRouteName } from '@bo/contract';
 export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>([
   'dashboard',
   'transaction-detail',
+  'transactions',
   'roles',
   'not-authorized',
   'balance-sheet',
