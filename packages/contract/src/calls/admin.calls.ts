@@ -1,3 +1,4 @@
+import { ANALYTICS_CALLS } from './admin/analytics.calls';
 import { BALANCE_SHEET_CALLS } from './admin/balance-sheet.calls';
 import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
@@ -36,6 +37,7 @@ export const ADMIN_CALLS = {
   ...POOL_CALLS,
   ...COIN_HEALTH_CALLS,
   ...PAYOUT_CALLS,
+  ...ANALYTICS_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -1,6 +1,7 @@
 import type { SidebarLinks } from '@bo/contract';
 import type { Db } from '../../db/database';
 import type { Jwt } from '../auth/jwt.service';
+import { analyticsExports, analyticsHandlers } from '../analytics/analytics.calls';
 import { sessionHandlers } from '../auth/session.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
 import { catalogHandlers } from '../catalog/catalog.calls';
@@ -52,6 +53,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...poolHandlers(deps),
     ...coinHandlers(deps),
     ...payoutHandlers(deps),
+    ...analyticsHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -68,4 +70,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...vtokenExports,
   ...poolExports,
   ...payoutExports,
+  ...analyticsExports,
 };
