@@ -105,6 +105,8 @@ beforeAll(async () => {
     'admin MerchantPayouts': { ID: String(payment.merchantId) },
     'admin VTokenDetail': { ID: String(vtoken.id) },
     'admin XChangeSearch': { q: 'xc1' },
+    'admin AnalyticsBreakdown': { groupBy: 'merchant', sort: 'Name' },
+    'admin AnalyticsSeries': { granularity: 'month' },
     // Bitcoin: a coin with a node, so its health has history.
     'admin CoinHealthDetail': { ID: '1' },
     'admin AltCoinDaily': { ID: '1' },

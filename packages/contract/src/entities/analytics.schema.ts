@@ -9,7 +9,13 @@ export const ANALYTICS_GROUPS = ['coin', 'provider', 'merchant'] as const;
 export type AnalyticsGroup = (typeof ANALYTICS_GROUPS)[number];
 export const ANALYTICS_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type AnalyticsGranularity = (typeof ANALYTICS_GRANULARITIES)[number];
-export const ANALYTICS_SORT_COLUMNS = ['VolumeEur', 'RevenueEur', 'Transactions', 'PaidRatio', 'Name'] as const;
+export const ANALYTICS_SORT_COLUMNS = [
+  'VolumeEur',
+  'RevenueEur',
+  'Transactions',
+  'PaidRatio',
+  'Name',
+] as const;
 export const ANALYTICS_PAGE_SIZE = 15;
 /** Charts' top-coins share: this many coins by paid volume, the rest summed as 'Other'. */
 export const ANALYTICS_TOP_COINS = 5;
@@ -92,7 +98,12 @@ export const analyticsSeriesSchema = z.object({
   Points: z.array(analyticsPointSchema),
   /** The top coins by paid volume with their share in percent, then 'Other' (AltCoinID null) when any is left. */
   TopCoins: z.array(
-    z.object({ AltCoinID: z.number().int().nullable(), Name: z.string(), VolumeEur: decimalString, Share: z.number() }),
+    z.object({
+      AltCoinID: z.number().int().nullable(),
+      Name: z.string(),
+      VolumeEur: decimalString,
+      Share: z.number(),
+    }),
   ),
 });
 export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;

@@ -1,7 +1,7 @@
 import type { SidebarLinks } from '@bo/contract';
 import type { Db } from '../../db/database';
-import type { Jwt } from '../auth/jwt.service';
 import { analyticsExports, analyticsHandlers } from '../analytics/analytics.calls';
+import type { Jwt } from '../auth/jwt.service';
 import { sessionHandlers } from '../auth/session.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
 import { catalogHandlers } from '../catalog/catalog.calls';

@@ -44,12 +44,13 @@ const GROUPS: Record<AnalyticsGroup, { table: SQL; key: SQL; name: (key: SQL) =>
 
 export type BreakdownSort = 'VolumeEur' | 'RevenueEur' | 'Transactions' | 'PaidRatio' | 'Name';
 
+// Qualified: a bare name in ORDER BY would be the output column (the volume as text, sorted as text).
 const ORDER: Record<BreakdownSort, string> = {
-  VolumeEur: 'volume',
-  RevenueEur: 'revenue',
-  Transactions: 'n',
-  PaidRatio: 'paid::float8 / nullif(n, 0)',
-  Name: 'lower(coalesce(name, key))',
+  VolumeEur: 'shown.volume',
+  RevenueEur: 'shown.revenue',
+  Transactions: 'shown.n',
+  PaidRatio: 'shown.paid::float8 / nullif(shown.n, 0)',
+  Name: 'lower(coalesce(shown.name, shown.key))',
 };
 
 /**
@@ -73,7 +74,9 @@ export async function breakdown(
   const g = GROUPS[input.group];
   const { from, to } = input.range;
   const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
-  const rows = await rowsOf<GroupFigures & { total: number }>(db, sql`
+  const rows = await rowsOf<GroupFigures & { total: number }>(
+    db,
+    sql`
     with sums as (
       select ${g.key}::text as key,
         coalesce(sum(n) filter (where prefix = 'T' and day >= ${from}::date), 0)::int as n,
@@ -95,15 +98,19 @@ export async function breakdown(
       "prevN", "prevPaid", round("prevVolume", 2)::text as "prevVolume", round("prevRevenue", 2)::text as "prevRevenue",
       (count(*) over ())::int as total
     from shown
-    order by ${sql.raw(ORDER[input.sort])} ${direction} nulls last, key ${direction}
-    limit ${input.limit} offset ${input.offset}`);
+    order by ${sql.raw(ORDER[input.sort])} ${direction} nulls last, shown.key ${direction}
+    limit ${input.limit} offset ${input.offset}`,
+  );
   const list = rows;
   if (list.length === 0 && input.offset > 0) {
     // Past the last page: the total still counts the groups.
-    const [count] = await rowsOf<{ total: number }>(db, sql`
+    const [count] = await rowsOf<{ total: number }>(
+      db,
+      sql`
         select count(*)::int as total from (select 1 from ${g.table}
           where day >= ${input.previousFrom}::date and day <= ${to}::date group by ${g.key}
-          having sum(n) filter (where prefix = 'T') <> 0 or sum(revenue_eur) <> 0) x`);
+          having sum(n) filter (where prefix = 'T') <> 0 or sum(revenue_eur) <> 0) x`,
+    );
     return { rows: [], total: count?.total ?? 0 };
   }
   return { rows: list.map(({ total: _, ...row }) => row), total: list[0]?.total ?? 0 };
@@ -116,7 +123,9 @@ export async function totals(
   previousFrom: string,
 ): Promise<Omit<GroupFigures, 'key' | 'name'>> {
   const { from, to } = range;
-  const [row] = await rowsOf<Omit<GroupFigures, 'key' | 'name'>>(db, sql`
+  const [row] = await rowsOf<Omit<GroupFigures, 'key' | 'name'>>(
+    db,
+    sql`
       select
         coalesce(sum(n) filter (where prefix = 'T' and day >= ${from}::date), 0)::int as n,
         coalesce(sum(paid) filter (where prefix = 'T' and day >= ${from}::date), 0)::int as paid,
@@ -127,9 +136,19 @@ export async function totals(
         round(coalesce(sum(paid_volume_eur) filter (where prefix = 'T' and day < ${from}::date), 0), 2)::text as "prevVolume",
         round(coalesce(sum(revenue_eur) filter (where day < ${from}::date), 0), 2)::text as "prevRevenue"
       from analytics_coin_days
-      where day >= ${previousFrom}::date and day <= ${to}::date`);
+      where day >= ${previousFrom}::date and day <= ${to}::date`,
+  );
   return (
-    row ?? { n: 0, paid: 0, volume: '0.00', revenue: '0.00', prevN: 0, prevPaid: 0, prevVolume: '0.00', prevRevenue: '0.00' }
+    row ?? {
+      n: 0,
+      paid: 0,
+      volume: '0.00',
+      revenue: '0.00',
+      prevN: 0,
+      prevPaid: 0,
+      prevVolume: '0.00',
+      prevRevenue: '0.00',
+    }
   );
 }
 
@@ -148,8 +167,14 @@ const BUCKET: Record<AnalyticsGranularity, string> = {
 };
 
 /** The range per day, ISO week or month (a bucket starting before the range is dated from its first day). */
-export async function series(db: DbOrTx, range: DayRange, granularity: AnalyticsGranularity): Promise<SeriesRow[]> {
-  const rows = await rowsOf<SeriesRow>(db, sql`
+export async function series(
+  db: DbOrTx,
+  range: DayRange,
+  granularity: AnalyticsGranularity,
+): Promise<SeriesRow[]> {
+  const rows = await rowsOf<SeriesRow>(
+    db,
+    sql`
     select greatest(${sql.raw(BUCKET[granularity])}, ${range.from}::date)::text as period,
       coalesce(sum(n) filter (where prefix = 'T'), 0)::int as n,
       coalesce(sum(paid) filter (where prefix = 'T'), 0)::int as paid,
@@ -157,7 +182,8 @@ export async function series(db: DbOrTx, range: DayRange, granularity: Analytics
       round(coalesce(sum(revenue_eur), 0), 2)::text as revenue
     from analytics_coin_days
     where day >= ${range.from}::date and day <= ${range.to}::date
-    group by 1 order by 1`);
+    group by 1 order by 1`,
+  );
   return rows;
 }
 
@@ -166,14 +192,17 @@ export async function coinVolumes(
   db: DbOrTx,
   range: DayRange,
 ): Promise<Array<{ altCoinId: number; name: string; volume: string }>> {
-  const rows = await rowsOf<{ altCoinId: number; name: string; volume: string }>(db, sql`
+  const rows = await rowsOf<{ altCoinId: number; name: string; volume: string }>(
+    db,
+    sql`
     select s.alt_coin_id as "altCoinId", coalesce(a.name, 'Coin ' || s.alt_coin_id) as name, round(s.volume, 2)::text as volume
     from (
       select alt_coin_id, sum(paid_volume_eur) as volume from analytics_coin_days
       where prefix = 'T' and day >= ${range.from}::date and day <= ${range.to}::date
       group by 1 having sum(paid_volume_eur) > 0
     ) s left join alt_coins a on a.id = s.alt_coin_id
-    order by s.volume desc, s.alt_coin_id`);
+    order by s.volume desc, s.alt_coin_id`,
+  );
   return rows;
 }
 
@@ -181,7 +210,12 @@ const PAID = "('paid', 'underpaid', 'payout-completed')";
 const ROLLUPS: Array<{ table: string; key: string; keyExpr: string; slot: boolean }> = [
   { table: 'analytics_merchant_days', key: 'merchant_id', keyExpr: 'merchant_id', slot: false },
   { table: 'analytics_coin_days', key: 'alt_coin_id', keyExpr: 'alt_coin_id', slot: true },
-  { table: 'analytics_provider_days', key: 'provider', keyExpr: "coalesce(external_provider, '')", slot: true },
+  {
+    table: 'analytics_provider_days',
+    key: 'provider',
+    keyExpr: "coalesce(external_provider, '')",
+    slot: true,
+  },
 ];
 
 /**
@@ -208,10 +242,13 @@ export async function rebuild(db: DbOrTx, range: DayRange): Promise<number> {
         where created_on >= ${start}::timestamptz and created_on < ${endDay}::timestamptz
         group by 1, 2, 3`);
     }
-    const [count] = await rowsOf<{ n: number }>(tx, sql`
+    const [count] = await rowsOf<{ n: number }>(
+      tx,
+      sql`
       select ((select count(*) from analytics_merchant_days where day >= ${range.from}::date and day <= ${range.to}::date)
         + (select count(*) from analytics_coin_days where day >= ${range.from}::date and day <= ${range.to}::date)
-        + (select count(*) from analytics_provider_days where day >= ${range.from}::date and day <= ${range.to}::date))::int as n`);
+        + (select count(*) from analytics_provider_days where day >= ${range.from}::date and day <= ${range.to}::date))::int as n`,
+    );
     return count?.n ?? 0;
   });
 }

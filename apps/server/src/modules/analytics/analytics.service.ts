@@ -41,7 +41,10 @@ export const addDays = (day: string, n: number): string =>
  * The range asked for, with the contract's defaults filled: To is today, From the 30th day back from To.
  * To after today is refused here (the schema cannot know today); the rest the schema has checked.
  */
-export function rangeOf(params: { from?: string | undefined; to?: string | undefined }, today: string): DayRange {
+export function rangeOf(
+  params: { from?: string | undefined; to?: string | undefined },
+  today: string,
+): DayRange {
   const to = params.to ?? today;
   if (to > today)
     throw badRequest(DATE_RANGE_MESSAGES.toAfterToday, {
@@ -62,7 +65,8 @@ export const previousOf = (range: DayRange): DayRange => {
 };
 
 /** Paid share of the payments in percent with one decimal; null without payments. */
-const ratio = (paid: number, n: number): number | null => (n === 0 ? null : Math.round((paid * 1000) / n) / 10);
+const ratio = (paid: number, n: number): number | null =>
+  n === 0 ? null : Math.round((paid * 1000) / n) / 10;
 const change = (current: string | number, previous: string | number) =>
   percentChange(Number(current), Number(previous));
 /** The paid ratio's change in percentage points (a change of a percentage in percent would mislead). */
@@ -176,7 +180,10 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date }) {
 
     async series(params: Params<'AnalyticsSeries'>): Promise<AnalyticsSeries> {
       const range = rangeOf(params, today());
-      const [rows, coins] = await Promise.all([series(db, range, params.granularity), coinVolumes(db, range)]);
+      const [rows, coins] = await Promise.all([
+        series(db, range, params.granularity),
+        coinVolumes(db, range),
+      ]);
       const byPeriod = new Map(rows.map((r) => [r.period, r]));
       // Every bucket of the range, a quiet one as zeros, so the charts' time axis has no holes.
       const points: AnalyticsPoint[] = periodsOf(range, params.granularity).map((period) => {
@@ -199,8 +206,15 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date }) {
         Share: share(sumCents([c.volume])),
       }));
       const rest = sumCents(coins.slice(ANALYTICS_TOP_COINS).map((c) => c.volume));
-      if (rest > 0n) top.push({ AltCoinID: null, Name: 'Other', VolumeEur: centsText(rest), Share: share(rest) });
-      return { From: range.from, To: range.to, Granularity: params.granularity, Points: points, TopCoins: top };
+      if (rest > 0n)
+        top.push({ AltCoinID: null, Name: 'Other', VolumeEur: centsText(rest), Share: share(rest) });
+      return {
+        From: range.from,
+        To: range.to,
+        Granularity: params.granularity,
+        Points: points,
+        TopCoins: top,
+      };
     },
 
     async rebuild(params: Params<'RebuildAnalytics'>, actor: Actor) {

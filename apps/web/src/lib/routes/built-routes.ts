@@ -24,4 +24,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'altcoin-stats',
   'pending-payouts',
   'payout-schemas',
+  'analytics',
+  'charts',
 ]);

@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 const day = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date as YYYY-MM-DD`, abort: true })
     .refine((v) => {
       const at = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
@@ -38,7 +38,8 @@ const range = {
 };
 type Range = { from?: string | undefined; to?: string | undefined };
 const ordered = (p: Range) => !p.from || !p.to || p.from <= p.to;
-const notTooLong = (p: Range) => !p.from || !p.to || p.from > p.to || analyticsDays(p.from, p.to) <= ANALYTICS_MAX_DAYS;
+const notTooLong = (p: Range) =>
+  !p.from || !p.to || p.from > p.to || analyticsDays(p.from, p.to) <= ANALYTICS_MAX_DAYS;
 const rangeRules = <T extends z.ZodType<Range>>(schema: T) =>
   schema
     .refine(ordered, { message: DATE_RANGE_MESSAGES.fromAfterTo, path: ['from'] })
