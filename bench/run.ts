@@ -19,6 +19,7 @@ const SUITES: Record<string, string> = {
   live: 'live/live.bench.ts',
   web: 'web/web.bench.ts',
   coins: 'db/coins.bench.ts',
+  analytics: 'db/analytics.bench.ts',
 };
 
 const here = import.meta.dirname;

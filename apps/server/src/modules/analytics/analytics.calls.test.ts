@@ -1,10 +1,11 @@
 import { ADMIN_CALLS, ANALYTICS_NO_PROVIDER } from '@bo/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { auditLog, transactions } from '../../db/schema';
 import { seedCatalog } from '../../db/seed/catalog.seed';
 import { adminPost, signInStaff } from '../../test/access-helpers';
-import { insertMerchant, insertTransaction } from '../../test/factories';
+import { insertMerchant, insertTransaction, type TransactionInput } from '../../test/factories';
 import { changedTables, createTableWatch } from '../../test/hostile-input';
 import { adminGet, createTestApp, csrf, type TestApp } from '../../test/test-app';
 import { addDays } from './analytics.service';
@@ -24,7 +25,7 @@ async function tx(input: {
   day: string;
   merchantId: number;
   coin?: number;
-  status?: string;
+  status?: TransactionInput['status'];
   volume?: string;
   revenue?: string;
   provider?: string | null;
@@ -89,15 +90,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = async <K extends 'AnalyticsSummary' | 'AnalyticsBreakdown' | 'AnalyticsSeries'>(
-  call: K,
-  query: Record<string, string>,
-  token = admin,
-) => {
-  const response = await adminGet(t.app, token, call, query);
+const read = async (call: string, query: Record<string, string>): Promise<unknown> => {
+  const response = await adminGet(t.app, admin, call, query);
   expect(response.statusCode, response.body).toBe(200);
-  return ADMIN_CALLS[call].data.parse(response.json().data);
+  return response.json().data;
 };
+/** Each read call's answer, parsed with its contract schema. */
+async function get(
+  call: 'AnalyticsSummary',
+  query: Record<string, string>,
+): Promise<z.output<typeof ADMIN_CALLS.AnalyticsSummary.data>>;
+async function get(
+  call: 'AnalyticsBreakdown',
+  query: Record<string, string>,
+): Promise<z.output<typeof ADMIN_CALLS.AnalyticsBreakdown.data>>;
+async function get(
+  call: 'AnalyticsSeries',
+  query: Record<string, string>,
+): Promise<z.output<typeof ADMIN_CALLS.AnalyticsSeries.data>>;
+async function get(
+  call: 'AnalyticsSummary' | 'AnalyticsBreakdown' | 'AnalyticsSeries',
+  query: Record<string, string>,
+) {
+  return ADMIN_CALLS[call].data.parse(await read(call, query));
+}
 const week = () => ({ from: addDays(today, -6), to: today });
 const tablesChangedBy = async (act: () => Promise<unknown>) => {
   const before = await watch.snapshot();
