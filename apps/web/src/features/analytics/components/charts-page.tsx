@@ -63,6 +63,7 @@ function SeriesCharts({ data }: { data: AnalyticsSeries }) {
             series={[{ name: 'Volume EUR', color: 'blue.6' }]}
             valueFormatter={eur}
             withDots={false}
+            curveType="linear"
           />
         </ChartCard>
         <ChartCard title={`Revenue per ${per} (EUR)`} blurred>
@@ -73,6 +74,7 @@ function SeriesCharts({ data }: { data: AnalyticsSeries }) {
             series={[{ name: 'Revenue EUR', color: 'teal.6' }]}
             valueFormatter={eur}
             withDots={false}
+            curveType="linear"
           />
         </ChartCard>
       </SimpleGrid>
