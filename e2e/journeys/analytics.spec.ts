@@ -38,6 +38,12 @@ test.describe('Infolytics and Charts', () => {
     const fromDate = Math.max(1, today.getUTCDate() - 6);
     const fromDay = `${today.toISOString().slice(0, 8)}${String(fromDate).padStart(2, '0')}`;
     await page.getByRole('button', { name: 'From (UTC)' }).click();
+    // The calendar opens on the default From's month (29 days back): step to this month when that differs.
+    const defaultFrom = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29),
+    );
+    if (defaultFrom.getUTCMonth() !== today.getUTCMonth())
+      await page.locator('button[data-direction="next"]').click();
     await page
       .getByRole('button', {
         name: `${fromDate} ${MONTHS[today.getUTCMonth()]} ${today.getUTCFullYear()}`,
