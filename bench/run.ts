@@ -21,6 +21,7 @@ const SUITES: Record<string, string> = {
   web: 'web/web.bench.ts',
   coins: 'db/coins.bench.ts',
   files: 'db/files.bench.ts',
+  analytics: 'db/analytics.bench.ts',
 };
 
 const here = import.meta.dirname;

@@ -1,6 +1,7 @@
 export * from './auth/auth.schema';
 export * from './auth/permissions';
 export * from './calls/admin/all-transactions.calls';
+export * from './calls/admin/analytics.calls';
 export * from './calls/admin/balance-sheet.calls';
 export * from './calls/admin/catalog.calls';
 export * from './calls/admin/coin-health.calls';
@@ -31,6 +32,7 @@ export * from './calls/wire';
 export * from './common/constants';
 export * from './common/envelope.schema';
 export * from './common/id.schema';
+export * from './entities/analytics.schema';
 export * from './entities/audit.schema';
 export * from './entities/balance-sheet.schema';
 export * from './entities/catalog.schema';

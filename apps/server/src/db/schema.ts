@@ -541,6 +541,55 @@ export const transactionMerchantDayCounts = pgTable(
 );
 
 /**
+ * Infolytics' and Charts' daily roll-ups (ADR 0020, migration 0021), one per dimension, kept by triggers on
+ * every write to transactions: per UTC day of `created_on`, prefix and the dimension, the count, the paid
+ * count (paid, underpaid, payout-completed), the paid rows' EUR volume and every row's EUR revenue. The coin
+ * and provider tables spread a key over 8 slot rows (hot keys of the current day, as ADR 0010); reads sum them.
+ */
+const rollUpFigures = {
+  n: bigint('n', { mode: 'number' }).notNull(),
+  paid: bigint('paid', { mode: 'number' }).notNull(),
+  paidVolumeEur: money('paid_volume_eur').notNull(),
+  revenueEur: money('revenue_eur').notNull(),
+};
+
+export const analyticsMerchantDays = pgTable(
+  'analytics_merchant_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    prefix: char('prefix', { length: 1 }).notNull(),
+    ...rollUpFigures,
+  },
+  (t) => [primaryKey({ name: 'analytics_merchant_days_pk', columns: [t.day, t.merchantId, t.prefix] })],
+);
+
+export const analyticsCoinDays = pgTable(
+  'analytics_coin_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    altCoinId: integer('alt_coin_id').notNull(),
+    prefix: char('prefix', { length: 1 }).notNull(),
+    slot: smallint('slot').notNull(),
+    ...rollUpFigures,
+  },
+  (t) => [primaryKey({ name: 'analytics_coin_days_pk', columns: [t.day, t.altCoinId, t.prefix, t.slot] })],
+);
+
+export const analyticsProviderDays = pgTable(
+  'analytics_provider_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The transaction's external provider; '' for none (paid on-chain). */
+    provider: text('provider').notNull(),
+    prefix: char('prefix', { length: 1 }).notNull(),
+    slot: smallint('slot').notNull(),
+    ...rollUpFigures,
+  },
+  (t) => [primaryKey({ name: 'analytics_provider_days_pk', columns: [t.day, t.provider, t.prefix, t.slot] })],
+);
+
+/**
  * For each UTC day of `created_on`, status and prefix (the keys of the counts above), values no such row goes
  * below: its smallest TransactionID and its earliest shown date (SPEC §4's Date, `shownDateOf`). An
  * ascending sort by either column walks its index from the least bound of the range's days and chosen

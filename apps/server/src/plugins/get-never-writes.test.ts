@@ -118,6 +118,8 @@ beforeAll(async () => {
     'admin VTokenDetail': { ID: String(vtoken.id) },
     'admin XChangeSearch': { q: 'xc1' },
     'admin ListFiles': { Store: 'market' },
+    'admin AnalyticsBreakdown': { groupBy: 'merchant', sort: 'Name' },
+    'admin AnalyticsSeries': { granularity: 'month' },
     // Bitcoin: a coin with a node, so its health has history.
     'admin CoinHealthDetail': { ID: '1' },
     'admin AltCoinDaily': { ID: '1' },

@@ -351,6 +351,16 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   ValidateGoamlReport: { params: ({ fx }) => goamlInput(fx) },
   SaveGoamlDraft: { params: ({ fx }) => goamlInput(fx) },
   GenerateGoamlReport: { params: ({ fx }) => goamlInput(fx) },
+  AnalyticsSummary: { params: () => ({}) },
+  AnalyticsBreakdown: { params: () => ({ groupBy: 'merchant' }) },
+  AnalyticsSeries: { params: () => ({ granularity: 'week' }) },
+  // Today's roll-ups recomputed: the same figures for every allowed caller.
+  RebuildAnalytics: {
+    params: () => {
+      const today = new Date().toISOString().slice(0, 10);
+      return { from: today, to: today };
+    },
+  },
   XrpPool: { params: () => ({ view: 'all' }) },
   // A fresh unmatched payment and waiting XRP transaction for each caller, so each allowed one assigns.
   AssignXrpPayment: {

@@ -139,6 +139,15 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/news/components/news-page'),
     (m) => m.NewsPage,
   ).Screen,
+  analytics: lazyScreen(
+    () => import('../features/analytics/components/infolytics-page'),
+    (m) => m.InfolyticsPage,
+  ).Screen,
+  // The charts screen's chunk pulls the shared `charts` chunk (recharts); Infolytics draws none.
+  charts: lazyScreen(
+    () => import('../features/analytics/components/charts-page'),
+    (m) => m.ChartsPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

@@ -14,6 +14,7 @@ describe('ADMIN_CALLS', () => {
       .map(([name, call]) => [name, call.method]);
     expect(exportable.sort()).toEqual(
       [
+        ['AnalyticsBreakdown', 'GET'],
         ['BalanceSheet', 'GET'],
         ['KycQueue', 'GET'],
         ['ListMerchants', 'GET'],

@@ -1,4 +1,5 @@
 import { ALL_TRANSACTION_CALLS } from './admin/all-transactions.calls';
+import { ANALYTICS_CALLS } from './admin/analytics.calls';
 import { BALANCE_SHEET_CALLS } from './admin/balance-sheet.calls';
 import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
@@ -44,6 +45,7 @@ export const ADMIN_CALLS = {
   ...REPORT_CALLS,
   ...MARKETING_CALLS,
   ...ALL_TRANSACTION_CALLS,
+  ...ANALYTICS_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

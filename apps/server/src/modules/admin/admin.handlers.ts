@@ -1,6 +1,7 @@
 import type { SidebarLinks } from '@bo/contract';
 import type { Db } from '../../db/database';
 import { allTransactionExports, allTransactionHandlers } from '../all-transactions/all-transactions.calls';
+import { analyticsExports, analyticsHandlers } from '../analytics/analytics.calls';
 import type { Jwt } from '../auth/jwt.service';
 import { sessionHandlers } from '../auth/session.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
@@ -67,6 +68,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...reportHandlers(deps),
     ...marketingHandlers(deps),
     ...allTransactionHandlers(deps),
+    ...analyticsHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -87,4 +89,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...reportExports,
   ...marketingExports,
   ...allTransactionExports,
+  ...analyticsExports,
 };

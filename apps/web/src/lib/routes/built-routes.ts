@@ -30,4 +30,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'reports',
   'marketing',
   'news',
+  'analytics',
+  'charts',
 ]);

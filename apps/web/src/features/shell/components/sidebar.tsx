@@ -5,6 +5,8 @@ import {
   IconBuildingStore,
   IconCashBanknote,
   IconChartBar,
+  IconChartLine,
+  IconChartPie,
   IconCurrencyEthereum,
   IconCurrencyXrp,
   IconExternalLink,
@@ -41,6 +43,8 @@ const ICONS: Partial<Record<AdminRouteName, Icon>> = {
   vtokens: IconTicket,
   'xchange-search': IconZoomMoney,
   'altcoin-stats': IconChartBar,
+  analytics: IconChartPie,
+  charts: IconChartLine,
   'transaction-xrp-pool': IconCurrencyXrp,
   'transaction-ether-pool': IconCurrencyEthereum,
 };
