@@ -1,10 +1,10 @@
-import { CSRF_HEADER, IMAGE_FILE_MESSAGE, MAIN_SERVICE_PREFIX, validateImageFile } from '@bo/contract';
+import { CSRF_HEADER, IMAGE_FILE_MESSAGE, MAIN_CALLS, MAIN_SERVICE_PREFIX, validateImageFile } from '@bo/contract';
 import { z } from 'zod';
 
 /**
  * SPEC §7.1's image upload (`POST /MarketAPI?POSBLOB`, multipart `file123` and `Price=1`), answering the
- * image's URL. The interface is fixed with the Files area (ADR 0023); its contract schema
- * (`MarketImageUpload`) lands with that area, so until then this reads the envelope's `data` as a /media/ path.
+ * image's URL, checked with the contract's `MarketImageUpload` answer (ADR 0024). Sent by hand rather than
+ * through the main client because the editor needs the refusal's own message, not a toast.
  */
 export const POSBLOB_URL = `${MAIN_SERVICE_PREFIX}/MarketAPI?POSBLOB`;
 
@@ -31,8 +31,7 @@ export async function uploadEditorImage(file: File): Promise<string> {
   });
   const parsed = answerSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new ImageUploadError('The image could not be uploaded; try again');
-  const { data, message } = parsed.data;
-  if (!response.ok || typeof data !== 'string' || !data.startsWith('/media/'))
-    throw new ImageUploadError(message || IMAGE_FILE_MESSAGE);
-  return data;
+  const url = MAIN_CALLS.MarketImageUpload.data.safeParse(parsed.data.data);
+  if (!response.ok || !url.success) throw new ImageUploadError(parsed.data.message || IMAGE_FILE_MESSAGE);
+  return url.data;
 }
