@@ -432,7 +432,7 @@ export function createMarketingService(deps: MarketingDeps) {
       for (const id of await sendingCampaignIds(db)) {
         if (budget > 0) {
           const c = await findCampaign(db, id);
-          if (!c || c.status !== 'sending') continue;
+          if (c?.status !== 'sending') continue;
           const batch = await claimQueued(db, id, budget, deps.now());
           budget -= batch.length;
           for (const r of batch) await deliver(c, r);
