@@ -66,7 +66,9 @@ describe('RichTextEditor', () => {
 
 describe('uploadEditorImage', () => {
   it('posts the file as file123 with Price=1 and the CSRF header, answering the image URL', async () => {
-    const { calls } = mockApi({ 'POST /MarketAPI': { data: '/media/editor/0123456789abcdef0123456789abcdef.png' } });
+    const { calls } = mockApi({
+      'POST /MarketAPI': { data: '/media/editor/0123456789abcdef0123456789abcdef.png' },
+    });
     expect(await uploadEditorImage(png())).toBe('/media/editor/0123456789abcdef0123456789abcdef.png');
     const call = calls[0];
     expect(call?.url.search).toBe('?POSBLOB');

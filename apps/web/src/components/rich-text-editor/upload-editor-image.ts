@@ -1,4 +1,10 @@
-import { CSRF_HEADER, IMAGE_FILE_MESSAGE, MAIN_CALLS, MAIN_SERVICE_PREFIX, validateImageFile } from '@bo/contract';
+import {
+  CSRF_HEADER,
+  IMAGE_FILE_MESSAGE,
+  MAIN_CALLS,
+  MAIN_SERVICE_PREFIX,
+  validateImageFile,
+} from '@bo/contract';
 import { z } from 'zod';
 
 /**
