@@ -55,10 +55,14 @@ test.describe('Infolytics and Charts', () => {
     if (fromDate > 1)
       await expect(figures.getByRole('group', { name: 'Transactions' })).toContainText(/[▲▼=] \d/);
 
-    // Grouped by merchant: one row per merchant with the previous period beside each figure.
+    // Grouped by merchant: one row per merchant with the previous period beside each figure. The coin rows
+    // stay shown until the merchant rows arrive, so wait until the first row is no longer the first coin.
+    const firstCell = page.getByRole('table').getByRole('row').nth(1).getByRole('cell').first();
+    const firstCoin = ((await firstCell.textContent()) ?? '').trim();
     await page.locator('label', { hasText: /^Merchant$/ }).click();
     await expect(page).toHaveURL(/[?&]groupBy=merchant/);
     const table = page.getByRole('table', { name: 'Breakdown by merchant' });
+    await expect.poll(async () => ((await firstCell.textContent()) ?? '').trim()).not.toBe(firstCoin);
     await expect(table.getByRole('row').nth(1)).toContainText('before:');
     const shown = await table.getByRole('row').count();
     expect(shown).toBeGreaterThan(1);
