@@ -8,69 +8,17 @@
  */
 import { ADMIN_CALLS } from '@bo/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../apps/server/src/db/database';
 import { createAnalyticsService } from '../../apps/server/src/modules/analytics/analytics.service';
-import {
-  createScratchDatabase,
-  reuseScratchDatabase,
-  type ScratchDatabase,
-  seedScratchDatabase,
-} from '../lib/scratch-database';
-import { type Case, measureAll } from './measure';
+import { benchSettings, out, runSeededSuite } from '../lib/seeded-suite';
+import type { Case } from './measure';
 
-const SUITE = 'analytics';
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PER_DAY = Number(process.env.BENCH_TX_PER_DAY ?? 15_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 120);
-const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 600);
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const ONLY = process.env.BENCH_ONLY ?? '';
-const KEEP = process.env.BENCH_KEEP === '1';
-const REUSE = process.env.BENCH_REUSE ?? '';
+const PER_DAY = benchSettings.perDay;
 /** Issue 16's budget: a 60-day view at 15,000 transactions a day, p95. */
 const BUDGET_MS = 200;
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
-if (REUSE && !/^bo_bench_analytics_[a-z0-9]+$/.test(REUSE))
-  throw new Error('BENCH_REUSE names a bo_bench_analytics_… database');
-const scratch: ScratchDatabase = REUSE
-  ? reuseScratchDatabase(SERVER_URL, REUSE)
-  : await createScratchDatabase(SERVER_URL, SUITE);
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.on('uncaughtException', () => undefined);
-    out(`\n${signal}: dropping ${scratch.name}…`);
-    (KEEP || REUSE ? Promise.resolve() : scratch.drop())
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(130));
-  });
-}
-
-let database: Database | undefined;
-try {
-  if (!REUSE) {
-    const began = performance.now();
-    await seedScratchDatabase(scratch.url, {
-      days: DAYS,
-      perDay: PER_DAY,
-      merchants: MERCHANTS,
-      staffPassword: 'bench-password-2026',
-      totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-      log: out,
-    });
-    out(
-      `Seeded ${(DAYS * PER_DAY).toLocaleString('en')} transactions through the roll-up triggers in ${((performance.now() - began) / 1000).toFixed(0)} s`,
-    );
-  }
-  database = await openDatabase({ url: scratch.url, dataDir: '' });
-  const db = database.db;
+await runSeededSuite('analytics', DAYS, async ({ db, rows, measure }) => {
   await db.execute(sql`vacuum analyze analytics_merchant_days, analytics_coin_days, analytics_provider_days`);
-  const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const [sizes] = await rows<{ merchant: number; coin: number; provider: number }>(sql`select
       (select count(*)::int from analytics_merchant_days) as merchant,
       (select count(*)::int from analytics_coin_days) as coin,
@@ -139,17 +87,10 @@ try {
       run: seriesOf({ ...year, granularity: 'month' }),
     },
   ].map((c) => ({ ...c, budget: BUDGET_MS }));
-  out(`\n${RUNS} timed runs per case after a warm-up; p95 against the budget (${BUDGET_MS} ms).\n`);
-  const results = await measureAll(cases, {
-    suite: SUITE,
-    runs: RUNS,
-    volume: `${(DAYS * PER_DAY).toLocaleString('en')} transactions (${PER_DAY.toLocaleString('en')} a day), PostgreSQL`,
-    only: ONLY,
-  });
-  for (const r of results)
-    out(
-      `${r.name.padEnd(62)} p95 ${r.p95.toFixed(1).padStart(6)} ms  p50 ${r.p50.toFixed(1).padStart(6)} ms  ${r.rows} rows`,
-    );
+  await measure(
+    cases,
+    `${(DAYS * PER_DAY).toLocaleString('en')} transactions (${PER_DAY.toLocaleString('en')} a day), PostgreSQL`,
+  );
   // A rebuild of one day (reported, no budget: a repair, not a screen).
   const began = performance.now();
   await service.rebuild(ADMIN_CALLS.RebuildAnalytics.params.parse({ from: day(1), to: day(1) }), {
@@ -160,11 +101,4 @@ try {
   out(
     `Rebuild of one day (${PER_DAY.toLocaleString('en')} transactions): ${(performance.now() - began).toFixed(0)} ms`,
   );
-} finally {
-  await database?.close();
-  if (KEEP || REUSE) out(`\nKept ${scratch.name}`);
-  else {
-    await scratch.drop();
-    out(`\nDropped ${scratch.name}`);
-  }
-}
+});

@@ -8,75 +8,17 @@
  */
 import { ADMIN_CALLS } from '@bo/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../apps/server/src/db/database';
 import { createAllTransactionsService } from '../../apps/server/src/modules/all-transactions/all-transactions.service';
-import {
-  createScratchDatabase,
-  reuseScratchDatabase,
-  type ScratchDatabase,
-  seedScratchDatabase,
-} from '../lib/scratch-database';
-import { type Case, measureAll } from './measure';
+import { benchSettings, daysForRows, runSeededSuite } from '../lib/seeded-suite';
+import type { Case } from './measure';
 
-const SUITE = 'transactions-all';
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
-const PER_DAY = Number(process.env.BENCH_TX_PER_DAY ?? 15_000);
-const DAYS = Math.max(1, Math.round(ROWS / PER_DAY));
-const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 600);
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const ONLY = process.env.BENCH_ONLY ?? '';
-const KEEP = process.env.BENCH_KEEP === '1';
-const REUSE = process.env.BENCH_REUSE ?? '';
+const DAYS = daysForRows(5_000_000);
 const BUDGET_MS = 50;
 const DEEP_BUDGET_MS = 500;
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
+await runSeededSuite('transactions-all', DAYS, async ({ db, seeded, pick, measure }) => {
+  if (seeded) await db.execute(sql`vacuum analyze transactions`);
 
-if (REUSE && !/^bo_bench_transactions_all_[a-z0-9]+$/.test(REUSE))
-  throw new Error('BENCH_REUSE names a bo_bench_transactions_all_… database');
-const scratch: ScratchDatabase = REUSE
-  ? reuseScratchDatabase(SERVER_URL, REUSE)
-  : await createScratchDatabase(SERVER_URL, 'transactions_all');
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.on('uncaughtException', () => undefined);
-    out(`\n${signal}: dropping ${scratch.name}…`);
-    (KEEP || REUSE ? Promise.resolve() : scratch.drop())
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(130));
-  });
-}
-
-let database: Database | undefined;
-try {
-  if (!REUSE) {
-    const began = performance.now();
-    await seedScratchDatabase(scratch.url, {
-      days: DAYS,
-      perDay: PER_DAY,
-      merchants: MERCHANTS,
-      staffPassword: 'bench-password-2026',
-      totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-      log: out,
-    });
-    out(
-      `Seeded ${(DAYS * PER_DAY).toLocaleString('en')} transactions in ${((performance.now() - began) / 1000).toFixed(0)} s`,
-    );
-  }
-  database = await openDatabase({ url: scratch.url, dataDir: '' });
-  const db = database.db;
-  if (!REUSE) await db.execute(sql`vacuum analyze transactions`);
-
-  const pick = async <T>(query: ReturnType<typeof sql>): Promise<T> => {
-    const result = (await db.execute(query)) as unknown as { rows: T[] };
-    const [row] = result.rows;
-    if (!row) throw new Error('no sample row');
-    return row;
-  };
   // Samples: the busiest merchant, the rarest coin, a rare type, and a transaction from long ago.
   const busiest = await pick<{ merchant_id: number; shop_title: string }>(
     sql`select t.merchant_id, m.shop_title from transactions t join merchants m on m.id = t.merchant_id
@@ -132,22 +74,5 @@ try {
     },
     { name: 'all: keyword shop-title word, all time', run: list({ keyword: titleWord }), budget: BUDGET_MS },
   ];
-  out(`\n${RUNS} timed runs per case after a warm-up; p95 against each budget.\n`);
-  const results = await measureAll(cases, {
-    suite: SUITE,
-    runs: RUNS,
-    volume: `${(DAYS * PER_DAY).toLocaleString('en')} transactions, PostgreSQL`,
-    only: ONLY,
-  });
-  for (const r of results)
-    out(
-      `${r.name.padEnd(60)} p95 ${r.p95.toFixed(1).padStart(6)} ms  p50 ${r.p50.toFixed(1).padStart(6)} ms  ${r.rows} rows`,
-    );
-} finally {
-  await database?.close();
-  if (KEEP || REUSE) out(`\nKept ${scratch.name}`);
-  else {
-    await scratch.drop();
-    out(`\nDropped ${scratch.name}`);
-  }
-}
+  await measure(cases, `${(DAYS * benchSettings.perDay).toLocaleString('en')} transactions, PostgreSQL`);
+});

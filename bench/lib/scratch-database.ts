@@ -76,7 +76,7 @@ export function dropOnInterrupt(scratch: ScratchDatabase, out: (line: string) =>
 
 /** A database an earlier run kept (BENCH_KEEP=1), to measure again; dropping it is left to whoever kept it. */
 export function reuseScratchDatabase(serverUrl: string, name: string): ScratchDatabase {
-  if (!/^bo_bench_[a-z]+_[0-9a-f]+$/.test(name))
+  if (!/^bo_bench_[a-z_]+_[0-9a-f]+$/.test(name))
     throw new Error(`${name} is not the name of a bench database`);
   return { name, url: databaseUrl(serverUrl, name), drop: () => Promise.resolve() };
 }

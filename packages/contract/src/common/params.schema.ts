@@ -25,3 +25,28 @@ export const idParam = (label: string) =>
         .max(PG_INTEGER_MAX, `${label} is too large`),
     ),
   );
+
+/**
+ * A calendar day as 'YYYY-MM-DD' that exists: '2023-02-31' is refused ('Date.parse' alone would roll it into
+ * March). Messages name the field: `${label} must be a date as YYYY-MM-DD`, `${label} is not a real date`.
+ */
+export const dayParam = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date as YYYY-MM-DD`, abort: true })
+    .refine((v) => {
+      const at = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
+    }, `${label} is not a real date`);
+
+/** An optional id filter from a query string or form: empty or null means none. */
+export const optionalIdParam = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .positive(`${label} must be a positive number`)
+      .max(PG_INTEGER_MAX, `${label} is too large`)
+      .optional(),
+  );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTIONS_PAGE_SIZE } from '../common/constants';
-import { PG_INTEGER_MAX } from '../common/id.schema';
+import { dayParam as day, optionalIdParam as optionalId } from '../common/params.schema';
 import { DATE_RANGE_MESSAGES } from '../rules/date-range.rule';
 import { statusFilterValueSchema } from './transaction.schema';
 import { TRANSACTION_SORT_COLUMNS } from './transaction-list.schema';
@@ -48,31 +48,11 @@ export const TRANSACTION_TYPE_SUGGESTIONS = [
  */
 export const ALL_TRANSACTIONS_COUNT_CAP = 10_000;
 
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, `${label} is not a real date`);
-
 /** A list in a query string may come as `a,b` or as repeated keys; both end up an array. */
 const csvList = <T extends z.ZodType>(item: T, label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
     z.array(item).max(32, `Choose at most 32 ${label}`),
-  );
-
-const optionalId = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .positive(`${label} must be a positive number`)
-      .max(PG_INTEGER_MAX, `${label} is too large`)
-      .optional(),
   );
 
 /**

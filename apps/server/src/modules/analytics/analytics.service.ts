@@ -1,6 +1,8 @@
 import {
   type ADMIN_CALLS,
   ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_MESSAGES,
   ANALYTICS_NO_PROVIDER,
   ANALYTICS_TOP_COINS,
   type AnalyticsBreakdownRow,
@@ -44,6 +46,7 @@ export const addDays = (day: string, n: number): string =>
 export function rangeOf(
   params: { from?: string | undefined; to?: string | undefined },
   today: string,
+  tooLong: string = ANALYTICS_MESSAGES.tooLong,
 ): DayRange {
   const to = params.to ?? today;
   if (to > today)
@@ -55,6 +58,9 @@ export function rangeOf(
     throw badRequest(DATE_RANGE_MESSAGES.fromAfterTo, {
       issues: [{ path: 'from', message: DATE_RANGE_MESSAGES.fromAfterTo }],
     });
+  // The schema caps a range only when both ends are given; From alone runs to today, however long ago.
+  if (analyticsDays(from, to) > ANALYTICS_MAX_DAYS)
+    throw badRequest(tooLong, { issues: [{ path: 'from', message: tooLong }] });
   return { from, to };
 }
 
@@ -218,17 +224,16 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date }) {
     },
 
     async rebuild(params: Params<'RebuildAnalytics'>, actor: Actor) {
-      const range = rangeOf(params, today());
-      return db.transaction(async (tx) => {
-        const rows = await rebuild(tx, range);
-        await recordChange(tx, actor, {
-          action: 'analytics.rebuild',
-          entity: AUDIT_ENTITY,
-          id: `${range.from}..${range.to}`,
-          after: { From: range.from, To: range.to, Rows: rows },
-        });
-        return { From: range.from, To: range.to, Rows: rows };
+      const range = rangeOf(params, today(), ANALYTICS_MESSAGES.rebuildTooLong);
+      // Day by day, each in its own short transaction (rebuild), so payments wait at most one day's regrouping.
+      const rows = await rebuild(db, range);
+      await recordChange(db, actor, {
+        action: 'analytics.rebuild',
+        entity: AUDIT_ENTITY,
+        id: `${range.from}..${range.to}`,
+        after: { From: range.from, To: range.to, Rows: rows },
       });
+      return { From: range.from, To: range.to, Rows: rows };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -38,8 +39,13 @@ export function createMailer(options: {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
-      await writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600 });
+      // A random part: two mails to one address in the same millisecond (a campaign batch) keep both files,
+      // and 'wx' refuses to write over one rather than lose it.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+      await writeFile(path.join(options.outboxDir, name), info.message as Buffer, {
+        mode: 0o600,
+        flag: 'wx',
+      });
     },
   };
 }

@@ -119,12 +119,14 @@ describe('campaigns', () => {
   it('keeps only sanitised HTML and previews the email as recipients get it', async () => {
     const c = await draft(
       undefined,
-      '<p onclick="steal()">Hi<script>alert(1)</script></p><iframe src="https://x.test"></iframe><a href="javascript:alert(1)">x</a><img src="/media/editor/abc.png">',
+      '<p onclick="steal()">Hi<script>alert(1)</script></p><iframe src="https://x.test"></iframe><a href="javascript:alert(1)">x</a><img src="/media/editor/0123456789abcdef0123456789abcdef.png">',
     );
     expect(c.Status).toBe('draft');
     expect(c.BodyHtml).not.toMatch(/script|onclick|iframe|javascript:/i);
-    expect(c.BodyHtml).toContain('<img src="/media/editor/abc.png">');
-    expect(c.PreviewHtml).toContain(`src="${t.config.publicUrl}/media/editor/abc.png"`);
+    expect(c.BodyHtml).toContain('<img src="/media/editor/0123456789abcdef0123456789abcdef.png">');
+    expect(c.PreviewHtml).toContain(
+      `src="${t.config.publicUrl}/media/editor/0123456789abcdef0123456789abcdef.png"`,
+    );
     expect(c.PreviewHtml).toContain('Unsubscribe');
     expect(c.PreviewHtml).toContain('Lower fees in April');
   });

@@ -16,9 +16,18 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('<a>b</a>');
   });
 
-  it('keeps images only from http(s) or /media/', () => {
+  it('keeps images only from http(s) or exactly one of our uploads', () => {
+    const upload = '/media/editor/0123456789abcdef0123456789abcdef.png';
     expect(sanitizeHtml('<img src="https://cdn.test/a.png">')).toBe('<img src="https://cdn.test/a.png">');
-    expect(sanitizeHtml('<img src="/media/editor/abc.png">')).toBe('<img src="/media/editor/abc.png">');
+    expect(sanitizeHtml(`<img src="${upload}">`)).toBe(`<img src="${upload}">`);
+    // Anything else under /media/ could climb out of it once prefixed with PUBLIC_URL in the mail.
+    expect(sanitizeHtml('<img src="/media/../unsubscribe/abc">')).toBe('');
+    expect(sanitizeHtml('<img src="/media/editor/abc.png">')).toBe('');
+    expect(sanitizeHtml('<img src="/media/secret/0123456789abcdef0123456789abcdef.png">')).toBe('');
+    expect(sanitizeHtml('<a href="/media/../api/admin">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml(`<a href="${upload}">x</a>`)).toBe(
+      `<a href="${upload}" target="_blank" rel="noopener noreferrer">x</a>`,
+    );
     expect(sanitizeHtml('<img src="data:image/png;base64,AAAA">')).toBe('');
     expect(sanitizeHtml('<img src="/api/admin/x.png">')).toBe('');
     expect(sanitizeHtml('<img src="file:///etc/passwd">')).toBe('');

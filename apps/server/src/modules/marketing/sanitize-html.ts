@@ -1,3 +1,4 @@
+import { FILE_EXTS, FILE_STORES } from '@bo/contract';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 
@@ -7,10 +8,15 @@ import { JSDOM } from 'jsdom';
  */
 const purify = createDOMPurify(new JSDOM('').window);
 
-/** Where an image may come from: the web (http, https) or our own uploads (/media/…). */
-const IMAGE_SOURCE = /^(?:https?:\/\/[^\s]+|\/media\/[A-Za-z0-9/_.-]+)$/i;
-/** Links: the web and mail only; javascript:, data: and the like are dropped by DOMPurify's URI check. */
-const ALLOWED_URI = /^(?:https?:|mailto:|\/media\/)/i;
+/**
+ * One of our uploads exactly as GET /media serves it (ADR 0024): a store, 32 hex digits and a sniffed
+ * extension. Nothing looser: '/media/../unsubscribe/…' would otherwise pass and be sent under PUBLIC_URL.
+ */
+const MEDIA_PATH = `/media/(?:${FILE_STORES.join('|')})/[0-9a-f]{32}\\.(?:${FILE_EXTS.join('|')})`;
+/** Where an image may come from: the web (http, https) or our own uploads. */
+const IMAGE_SOURCE = new RegExp(`^(?:https?://[^\\s]+|${MEDIA_PATH})$`, 'i');
+/** Links: the web, mail and our uploads; javascript:, data: and the like are dropped by DOMPurify's URI check. */
+const ALLOWED_URI = new RegExp(`^(?:https?:|mailto:|${MEDIA_PATH}$)`, 'i');
 
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName === 'IMG') {

@@ -24,6 +24,7 @@ let shop = 0;
 let other = 0;
 const refs: string[] = [];
 let otherRef = '';
+let payoutRef = '';
 
 beforeAll(async () => {
   t = await createTestApp({ jwtTtlSeconds: 3600 });
@@ -53,6 +54,15 @@ beforeAll(async () => {
     createdOn: new Date('2026-03-02T10:00:00Z'),
   });
   otherRef = formatTransactionRef('T', foreign.transactionId);
+  const payout = await insertTransaction(t.database.db, {
+    merchantId: shop,
+    altCoinId: 1,
+    prefix: 'P',
+    status: 'paid',
+    amount: '0.50000000',
+    createdOn: new Date('2026-03-06T10:00:00Z'),
+  });
+  payoutRef = formatTransactionRef('P', payout.transactionId);
 });
 afterAll(() => t.close());
 
@@ -149,6 +159,18 @@ describe('ValidateGoamlReport', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(`Not a transaction of Goaml Alpha Store: ${otherRef}`);
+    expect(response.json().data.issues[0].path).toBe('TransactionRefs');
+  });
+
+  it("refuses the merchant's payouts: the report files money received from customers", async () => {
+    const response = await adminPost(
+      t.app,
+      support,
+      'ValidateGoamlReport',
+      good({ TransactionRefs: [refs[0] ?? '', payoutRef] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`Only payments can be reported; these are payouts: ${payoutRef}`);
     expect(response.json().data.issues[0].path).toBe('TransactionRefs');
   });
 });
@@ -268,7 +290,7 @@ describe('drafts and generation', () => {
 });
 
 describe('GoamlCandidates', () => {
-  it("lists only the merchant's transactions, newest first, within the range and by reference", async () => {
+  it("lists only the merchant's payments (never a payout), newest first, within the range and by reference", async () => {
     const all = ADMIN_CALLS.GoamlCandidates.data.parse(
       await ok(await adminGet(t.app, support, 'GoamlCandidates', { merchantId: String(shop) })),
     );
@@ -341,6 +363,10 @@ describe('bad input and refusals', () => {
     const bad = await adminGet(t.app, support, 'ListGoamlReports', { from: '2026-03-09', to: '2026-03-01' });
     expect(bad.statusCode).toBe(400);
     expect((await adminGet(t.app, support, 'ListGoamlReports', { type: 'XYZ' })).statusCode).toBe(400);
+    // A day that does not exist is refused, not rolled into the next month.
+    const impossible = await adminGet(t.app, support, 'ListGoamlReports', { from: '2023-02-31' });
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().message).toBe('The From date is not a real date');
     const keyword = await adminGet(t.app, support, 'GoamlCandidates', {
       merchantId: String(shop),
       keyword: 'drop table',

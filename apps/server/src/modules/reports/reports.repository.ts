@@ -193,9 +193,14 @@ export interface CandidateFilter {
   ref?: { prefix: 'T' | 'P'; low: number; high: number } | undefined;
 }
 
+/**
+ * Payments (T) only: a report files money the merchant's customers paid to the merchant (goaml-xml.ts writes
+ * each transaction as customer → our client), and a payout moves the other way.
+ */
 const candidateWhere = (f: CandidateFilter) =>
   and(
     eq(transactions.merchantId, f.merchantId),
+    eq(transactions.prefix, 'T'),
     f.from ? gte(transactions.createdOn, f.from) : undefined,
     f.to ? lt(transactions.createdOn, f.to) : undefined,
     f.ref ? eq(transactions.prefix, f.ref.prefix) : undefined,

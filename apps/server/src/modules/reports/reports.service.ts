@@ -127,6 +127,14 @@ export function createReportService(deps: {
       });
     const refs = [...new Set(fields.TransactionRefs)];
     const parsed = refs.map((ref) => ({ ref, parsed: parseTransactionRef(ref) }));
+    // The XML files each transaction as money received from a customer; a payout would be filed backwards.
+    const payouts = parsed.filter((p) => p.parsed?.prefix === 'P').map((p) => p.ref);
+    if (payouts.length > 0) {
+      const message = `Only payments can be reported; these are payouts: ${payouts.slice(0, 5).join(', ')}${
+        payouts.length > 5 ? ` and ${payouts.length - 5} more` : ''
+      }`;
+      throw badRequest(message, { issues: [{ path: 'TransactionRefs', message }] });
+    }
     const found = await merchantTransactionsByRef(
       tx,
       merchant.id,

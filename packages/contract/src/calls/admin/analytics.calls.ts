@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayParam as day } from '../../common/params.schema';
 import {
   ANALYTICS_GRANULARITIES,
   ANALYTICS_GROUPS,
@@ -15,15 +16,6 @@ import { DATE_RANGE_MESSAGES } from '../../rules/date-range.rule';
 import { adminCalls, get, list, pageOf, pageParams, post } from '../define';
 
 const DAY_MS = 86_400_000;
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date as YYYY-MM-DD`, abort: true })
-    .refine((v) => {
-      const at = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
-    }, `${label} is not a real date`);
-
 /** Days from `from` to `to`, both included. */
 export const analyticsDays = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;

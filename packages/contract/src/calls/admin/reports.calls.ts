@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { PG_INTEGER_MAX } from '../../common/id.schema';
-import { idParam, noParams } from '../../common/params.schema';
+import {
+  dayParam as day,
+  idParam,
+  noParams,
+  optionalIdParam as optionalId,
+} from '../../common/params.schema';
 import {
   GOAML_CANDIDATES_PAGE_SIZE,
   GOAML_REPORT_CODES,
@@ -16,23 +20,6 @@ import {
 } from '../../entities/goaml-report.schema';
 import { DATE_RANGE_MESSAGES } from '../../rules/date-range.rule';
 import { adminCalls, get, list, pageOf, pageParams, post } from '../define';
-
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} is not a real date`);
-
-const optionalId = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .positive(`${label} must be a positive number`)
-      .max(PG_INTEGER_MAX, `${label} is too large`)
-      .optional(),
-  );
 
 const rangeInOrder = { message: DATE_RANGE_MESSAGES.fromAfterTo, path: ['from'] };
 
