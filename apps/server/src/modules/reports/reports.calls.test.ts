@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ADMIN_CALLS, formatTransactionRef, type GoamlReportInput } from '@bo/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, goamlReports } from '../../db/schema';
+import { auditLog, goamlReports, goamlReportTransactions } from '../../db/schema';
 import { seedCatalog } from '../../db/seed/catalog.seed';
 import { adminPost, signInStaff } from '../../test/access-helpers';
 import { insertMerchant, insertTransaction } from '../../test/factories';
@@ -243,6 +243,19 @@ describe('drafts and generation', () => {
     await expect(
       t.database.db.update(goamlReports).set({ xml: '<tampered/>' }).where(eq(goamlReports.id, final.ID)),
     ).rejects.toThrow();
+    // Nor its transaction list: the detail must keep saying what the filed XML says.
+    await expect(
+      t.database.db.delete(goamlReportTransactions).where(eq(goamlReportTransactions.reportId, final.ID)),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db
+        .insert(goamlReportTransactions)
+        .values({ reportId: final.ID, position: 9, transactionRowId: 1 }),
+    ).rejects.toThrow();
+    const detail = ADMIN_CALLS.GoamlReportDetail.data.parse(
+      await ok(await adminGet(t.app, support, 'GoamlReportDetail', { ID: String(final.ID) })),
+    );
+    expect(detail.Transactions.map((x) => x.Ref)).toEqual([refs[0], refs[2]]);
   });
 
   it('generates straight from the form, and the list shows it with its creator, filtered by type and status', async () => {

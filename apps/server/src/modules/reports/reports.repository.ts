@@ -264,20 +264,26 @@ export interface GoamlReportWrite {
 }
 
 /** Writes a report (a new one, or over the draft `id`) and its transactions in their order. */
+/**
+ * Writes a draft or a final report with its transactions. The rows are written while the report is still a
+ * draft and it turns final last: from then on the triggers of migrations 0023 and 0027 refuse any change to
+ * the report and its transaction list, so what the detail shows is what the stored XML says.
+ */
 export async function writeGoamlReport(db: DbOrTx, w: GoamlReportWrite, id?: number): Promise<number> {
   const values = {
     reportCode: w.reportCode,
-    status: w.status,
+    status: 'draft' as const,
     merchantId: w.merchantId,
     input: w.input,
     errors: w.errors,
     transactionCount: w.transactionRowIds.length,
-    xml: w.xml,
-    sha256: w.sha256,
+    // The file comes with the final status (the table's check: a draft has no file).
+    xml: null,
+    sha256: null,
     schemaName: w.schemaName,
     updatedOn: w.now,
-    generatedByStaffId: w.status === 'final' ? w.staffId : null,
-    generatedOn: w.status === 'final' ? w.now : null,
+    generatedByStaffId: null,
+    generatedOn: null,
   };
   let reportId: number;
   if (id === undefined) {
@@ -298,6 +304,17 @@ export async function writeGoamlReport(db: DbOrTx, w: GoamlReportWrite, id?: num
       .values(
         w.transactionRowIds.map((transactionRowId, position) => ({ reportId, position, transactionRowId })),
       );
+  if (w.status === 'final')
+    await db
+      .update(r)
+      .set({
+        status: 'final',
+        xml: w.xml,
+        sha256: w.sha256,
+        generatedByStaffId: w.staffId,
+        generatedOn: w.now,
+      })
+      .where(eq(r.id, reportId));
   return reportId;
 }
 
