@@ -44,13 +44,13 @@ const columnsWith = (ticker: Ticker): Column<Transaction>[] => [
     key: 'ShopTitle',
     header: 'Merchant',
     sort: 'Merchant',
-    cell: (r) => <MerchantLink id={r.MerchantID} name={r.ShopTitle} />,
+    // A long shop title wraps, so the table fits a 1440 px screen without scrolling sideways.
+    cell: (r) => <MerchantLink id={r.MerchantID} name={r.ShopTitle} wrap />,
   },
   {
     key: 'TransactionID',
     header: 'Transaction ID',
     sort: 'TransactionID',
-    nowrap: true,
     export: false,
     cell: (r) => <TransactionRefLink prefix={r.Prefix} id={r.TransactionID} />,
   },
@@ -84,15 +84,13 @@ const columnsWith = (ticker: Ticker): Column<Transaction>[] => [
     key: 'CreatedOn',
     header: 'Created On (UTC)',
     sort: 'CreatedOn',
-    nowrap: true,
-    cell: (r) => <UtcDateCell value={r.CreatedOn} withZone={false} />,
+    cell: (r) => <UtcDateCell value={r.CreatedOn} withZone={false} stacked />,
   },
   {
     key: 'Date',
     header: 'Date (UTC)',
     sort: 'Date',
-    nowrap: true,
-    cell: (r) => <UtcDateCell value={r.Date} withZone={false} />,
+    cell: (r) => <UtcDateCell value={r.Date} withZone={false} stacked />,
   },
 ];
 /** The CSV-only columns (prefix, currency, coin) sit inside other cells on screen. */
