@@ -12,6 +12,13 @@ test.describe('Transactions: every transaction, saved views and CSV export', () 
     await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Transactions' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // At 1440 px (the config's viewport) every column shows without scrolling the table sideways.
+    const overflow = await table.evaluate((t) => {
+      const box = (t.closest('.mantine-Table-scrollContainer') ?? t.parentElement) as HTMLElement;
+      const pageBox = document.documentElement;
+      return Math.max(box.scrollWidth - box.clientWidth, pageBox.scrollWidth - pageBox.clientWidth);
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
 
     // Filter: expired ones, over the last 30 days.
     await page.getByRole('combobox', { name: 'Range', exact: true }).click();

@@ -59,11 +59,14 @@ export function UtcDateCell({
   value,
   withZone = true,
   empty,
+  stacked = false,
 }: {
   value: string | null | undefined;
   withZone?: boolean;
   /** What a missing date reads, e.g. 'Never'; default a dash. */
   empty?: string;
+  /** The day above the time, for a table with many columns that must fit without scrolling sideways. */
+  stacked?: boolean;
 }) {
   if (!value)
     return empty ? (
@@ -73,9 +76,11 @@ export function UtcDateCell({
     ) : (
       <Dash />
     );
+  const text = formatUtcDate(value);
   return (
-    <Text span fz="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-      <span>{formatUtcDate(value)}</span>
+    // pre-line breaks only at the newline: the text still reads as one date to a screen reader or a search.
+    <Text span fz="xs" ff="monospace" style={{ whiteSpace: stacked ? 'pre-line' : 'nowrap' }}>
+      <span>{stacked ? text.replace(' ', '\n') : text}</span>
       {withZone ? (
         <Text span fz="xs" c="dimmed" ml={4}>
           UTC
@@ -125,14 +130,14 @@ export function TransactionRefLink({ prefix, id }: { prefix: TransactionPrefix; 
 }
 
 /** A merchant's name linking to its record (`/admin/users/{id}`); blurred in Privacy Mode. */
-export function MerchantLink({ id, name }: { id: number; name?: ReactNode }) {
+export function MerchantLink({ id, name, wrap = false }: { id: number; name?: ReactNode; wrap?: boolean }) {
   const blur = usePrivacy();
   return (
     <Anchor
       component={Link}
       to={adminPath('user-detail', { id: String(id) })}
       fz="sm"
-      style={{ ...blur, whiteSpace: 'nowrap' }}
+      style={{ ...blur, whiteSpace: wrap ? 'normal' : 'nowrap' }}
     >
       {name ?? `Merchant ${id}`}
     </Anchor>

@@ -2,13 +2,12 @@ import {
   ADMIN_CALLS,
   ALL_TRANSACTIONS_RANGE_LABELS,
   ALL_TRANSACTIONS_RANGES,
-  type AllTransactionsRange,
   STATUS_FILTER_OPTIONS,
   TRANSACTION_TYPE_SUGGESTIONS,
   type Transaction,
   type TransactionView,
 } from '@bo/contract';
-import { Alert, Button, Group, Menu, MultiSelect, Select, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Menu, Select, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -24,9 +23,8 @@ import {
 import { type Column, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
-import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
+import { FilterBar } from '../../../components/list-screen/filter-bar';
 import { ListScreen } from '../../../components/list-screen/list-screen';
-import { SearchField } from '../../../components/list-screen/search-field';
 import { openConfirm } from '../../../components/ui/confirm';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
@@ -46,13 +44,13 @@ const columnsWith = (ticker: Ticker): Column<Transaction>[] => [
     key: 'ShopTitle',
     header: 'Merchant',
     sort: 'Merchant',
-    cell: (r) => <MerchantLink id={r.MerchantID} name={r.ShopTitle} />,
+    // A long shop title wraps, so the table fits a 1440 px screen without scrolling sideways.
+    cell: (r) => <MerchantLink id={r.MerchantID} name={r.ShopTitle} wrap />,
   },
   {
     key: 'TransactionID',
     header: 'Transaction ID',
     sort: 'TransactionID',
-    nowrap: true,
     export: false,
     cell: (r) => <TransactionRefLink prefix={r.Prefix} id={r.TransactionID} />,
   },
@@ -86,45 +84,22 @@ const columnsWith = (ticker: Ticker): Column<Transaction>[] => [
     key: 'CreatedOn',
     header: 'Created On (UTC)',
     sort: 'CreatedOn',
-    nowrap: true,
-    cell: (r) => <UtcDateCell value={r.CreatedOn} withZone={false} />,
+    cell: (r) => <UtcDateCell value={r.CreatedOn} withZone={false} stacked />,
   },
   {
     key: 'Date',
     header: 'Date (UTC)',
     sort: 'Date',
-    nowrap: true,
-    cell: (r) => <UtcDateCell value={r.Date} withZone={false} />,
+    cell: (r) => <UtcDateCell value={r.Date} withZone={false} stacked />,
   },
 ];
 /** The CSV-only columns (prefix, currency, coin) sit inside other cells on screen. */
 const HIDDEN = new Set(['Prefix', 'ID', 'InputCurrency', 'CoinName']);
-
-/** A merchant id, applied once it is a number (or cleared); all time has too many merchants for a picker. */
-function MerchantFilter({
-  value,
-  onChange,
-}: {
-  value: number | undefined;
-  onChange: (id: string | null) => void;
-}) {
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
-  return (
-    <TextInput
-      label="Merchant ID"
-      placeholder="Any"
-      inputMode="numeric"
-      value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value.replace(/\D/g, '').slice(0, 9);
-        setText(next);
-        onChange(next === '' ? null : next);
-      }}
-      w={110}
-    />
-  );
-}
+const RANGE_OPTIONS = ALL_TRANSACTIONS_RANGES.map((r) => ({
+  value: r,
+  label: ALL_TRANSACTIONS_RANGE_LABELS[r],
+}));
+const STATUS_OPTIONS = STATUS_FILTER_OPTIONS.map((o) => ({ value: o.value, label: o.label }));
 
 /** The saved views as picker options: one's own first, then those shared by others. */
 const viewOptions = (views: readonly TransactionView[]) => {
@@ -275,60 +250,43 @@ export function AllTransactionsPage() {
         ) : null
       }
       filters={
-        <>
-          <SearchField
-            placeholder="T/P id, xc id, hash, address, e-mail, reference, shop"
-            value={params.keyword}
-            onChange={(keyword) => url.set({ keyword })}
-          />
-          <Select
-            label="Range"
-            data={ALL_TRANSACTIONS_RANGES.map((r) => ({ value: r, label: ALL_TRANSACTIONS_RANGE_LABELS[r] }))}
-            value={params.range}
-            allowDeselect={false}
-            onChange={(range) => url.set({ range: range as AllTransactionsRange, from: null, to: null })}
-            w={150}
-          />
-          {params.range === 'custom' ? (
-            <DateRangeFilter
-              from={params.from ?? null}
-              to={params.to ?? null}
-              onChange={({ from, to }) => url.set({ from, to })}
-            />
-          ) : null}
-          <MultiSelect
-            label="Status"
-            placeholder={params.statuses.length ? undefined : 'Any'}
-            data={STATUS_FILTER_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-            value={params.statuses}
-            onChange={(statuses) => url.set({ statuses })}
-            clearable
-            w={240}
-          />
-          <TagsInput
-            label="Type"
-            placeholder={params.types.length ? undefined : 'Any'}
-            data={[...TRANSACTION_TYPE_SUGGESTIONS]}
-            value={params.types}
-            onChange={(types) => url.set({ types })}
-            clearable
-            w={260}
-          />
-          <Select
-            label="Coin"
-            placeholder="Any"
-            clearable
-            searchable
-            data={coinOptions}
-            value={params.coin === undefined ? null : String(params.coin)}
-            onChange={(coin) => url.set({ coin })}
-            w={180}
-          />
-          <MerchantFilter value={params.merchantId} onChange={(merchantId) => url.set({ merchantId })} />
-          <Button variant="default" onClick={() => url.reset()} style={{ alignSelf: 'flex-end' }}>
-            Reset
-          </Button>
-        </>
+        <FilterBar
+          url={url}
+          filters={[
+            {
+              kind: 'search',
+              key: 'keyword',
+              placeholder: 'T/P id, xc id, hash, address, e-mail, reference, shop',
+            },
+            {
+              kind: 'range-preset',
+              key: 'range',
+              label: 'Range',
+              options: RANGE_OPTIONS,
+              custom: 'custom',
+              from: 'from',
+              to: 'to',
+              width: 150,
+            },
+            { kind: 'multi-select', key: 'statuses', label: 'Status', options: STATUS_OPTIONS, width: 240 },
+            {
+              kind: 'tags',
+              key: 'types',
+              label: 'Type',
+              suggestions: TRANSACTION_TYPE_SUGGESTIONS,
+              width: 260,
+            },
+            {
+              kind: 'select',
+              key: 'coin',
+              label: 'Coin',
+              options: coinOptions,
+              searchable: true,
+              width: 180,
+            },
+            { kind: 'merchant', key: 'merchantId' },
+          ]}
+        />
       }
     >
       <DataTable

@@ -1,5 +1,5 @@
 import { ADMIN_CALLS, NEWS_STATUS_FILTERS, type NewsRow } from '@bo/contract';
-import { Anchor, Badge, Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCallForm } from '../../../components/call-form/use-call-form';
@@ -7,9 +7,8 @@ import { UtcDateCell } from '../../../components/data-table/cells';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
-import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
+import { FilterBar } from '../../../components/list-screen/filter-bar';
 import { ListScreen } from '../../../components/list-screen/list-screen';
-import { SearchField } from '../../../components/list-screen/search-field';
 import { RichTextEditor } from '../../../components/rich-text-editor/rich-text-editor';
 import { HtmlPreviewModal } from '../../../components/rich-text-editor/sandboxed-html';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
@@ -17,6 +16,7 @@ import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 
 const STATUS_LABELS = { published: 'Published', draft: 'Draft' } as const;
+const STATUS_OPTIONS = NEWS_STATUS_FILTERS.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 const columns: Column<NewsRow>[] = [
   {
@@ -106,32 +106,14 @@ export function NewsPage() {
         </Group>
       }
       filters={
-        <>
-          <SearchField
-            placeholder="Title"
-            value={params.keyword}
-            onChange={(keyword) => url.set({ keyword })}
-          />
-          <Select
-            label="Status"
-            placeholder="Any"
-            clearable
-            data={NEWS_STATUS_FILTERS.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            value={params.status ?? null}
-            onChange={(status) => url.set({ status })}
-            w={150}
-          />
-          <DateRangeFilter
-            fromLabel="Created from"
-            toLabel="To"
-            from={params.from ?? null}
-            to={params.to ?? null}
-            onChange={({ from, to }) => url.set({ from, to })}
-          />
-          <Button variant="default" onClick={() => url.reset()} style={{ alignSelf: 'flex-end' }}>
-            Reset
-          </Button>
-        </>
+        <FilterBar
+          url={url}
+          filters={[
+            { kind: 'search', key: 'keyword', placeholder: 'Title' },
+            { kind: 'select', key: 'status', label: 'Status', options: STATUS_OPTIONS, width: 150 },
+            { kind: 'date-range', from: 'from', to: 'to', fromLabel: 'Created from' },
+          ]}
+        />
       }
     >
       <DataTable

@@ -1,13 +1,12 @@
 import { ADMIN_CALLS, GOAML_REPORT_CODES, GOAML_REPORT_STATUSES, type GoamlReportRow } from '@bo/contract';
-import { Badge, Button, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MerchantLink, UtcDateCell } from '../../../components/data-table/cells';
 import { type Column, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
-import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
+import { FilterBar } from '../../../components/list-screen/filter-bar';
 import { ListScreen } from '../../../components/list-screen/list-screen';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
@@ -51,32 +50,8 @@ const columns: Column<GoamlReportRow>[] = [
   { key: 'Sha256', header: 'SHA-256', cell: () => null },
 ];
 const shownColumns = columns.filter((c) => c.key !== 'Sha256');
-
-/** A merchant id, applied once it is a number (or cleared). */
-function MerchantFilter({
-  value,
-  onChange,
-}: {
-  value: number | undefined;
-  onChange: (id: string | null) => void;
-}) {
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
-  return (
-    <TextInput
-      label="Merchant ID"
-      placeholder="Any"
-      inputMode="numeric"
-      value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value.replace(/\D/g, '').slice(0, 9);
-        setText(next);
-        onChange(next === '' ? null : next);
-      }}
-      w={120}
-    />
-  );
-}
+const TYPE_OPTIONS = GOAML_REPORT_CODES.map((c) => ({ value: c, label: c }));
+const STATUS_OPTIONS = GOAML_REPORT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /** The reports list: every draft and generated goAML report, filtered in the address, exported as CSV. */
 function ReportsList({ onOpen, onNew }: { onOpen: (row: GoamlReportRow) => void; onNew: () => void }) {
@@ -94,37 +69,15 @@ function ReportsList({ onOpen, onNew }: { onOpen: (row: GoamlReportRow) => void;
         </>
       }
       filters={
-        <>
-          <Select
-            label="Type"
-            placeholder="Any"
-            clearable
-            data={GOAML_REPORT_CODES.map((c) => ({ value: c, label: c }))}
-            value={params.type ?? null}
-            onChange={(type) => url.set({ type })}
-            w={110}
-          />
-          <Select
-            label="Status"
-            placeholder="Any"
-            clearable
-            data={GOAML_REPORT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            value={params.status ?? null}
-            onChange={(status) => url.set({ status })}
-            w={140}
-          />
-          <MerchantFilter value={params.merchantId} onChange={(merchantId) => url.set({ merchantId })} />
-          <DateRangeFilter
-            fromLabel="Created from"
-            toLabel="To"
-            from={params.from ?? null}
-            to={params.to ?? null}
-            onChange={({ from, to }) => url.set({ from, to })}
-          />
-          <Button variant="default" onClick={() => url.reset()} style={{ alignSelf: 'flex-end' }}>
-            Reset
-          </Button>
-        </>
+        <FilterBar
+          url={url}
+          filters={[
+            { kind: 'select', key: 'type', label: 'Type', options: TYPE_OPTIONS, width: 110 },
+            { kind: 'select', key: 'status', label: 'Status', options: STATUS_OPTIONS, width: 140 },
+            { kind: 'merchant', key: 'merchantId' },
+            { kind: 'date-range', from: 'from', to: 'to', fromLabel: 'Created from' },
+          ]}
+        />
       }
     >
       <DataTable

@@ -1,7 +1,7 @@
 import { ADMIN_CALLS, VTOKEN_BADGE_STATUS, VTOKEN_STATUSES, type VTokenRow } from '@bo/contract';
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   MerchantLink,
   MoneyCell,
@@ -12,15 +12,15 @@ import {
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { pagedTable } from '../../../components/data-table/paged';
-import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
+import { FilterBar } from '../../../components/list-screen/filter-bar';
 import { ListScreen } from '../../../components/list-screen/list-screen';
-import { SearchField } from '../../../components/list-screen/search-field';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { formatCount } from '../../../lib/format/decimal';
 import { VTokenDrawer } from './vtoken-drawer';
 
 const STATUS_LABELS = { active: 'Active', claimed: 'Claimed', cancelled: 'Cancelled' } as const;
+const STATUS_OPTIONS = VTOKEN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /** When it was claimed and by whom, or when it was cancelled; a dash while active. */
 function Outcome({ row }: { row: VTokenRow }) {
@@ -112,32 +112,6 @@ const shownColumns = columns.filter(
     c.key !== 'TransactionID',
 );
 
-/** A merchant id, applied once it is a number (or cleared). */
-function MerchantFilter({
-  value,
-  onChange,
-}: {
-  value: number | undefined;
-  onChange: (id: string | null) => void;
-}) {
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
-  return (
-    <TextInput
-      label="Merchant ID"
-      placeholder="Any"
-      inputMode="numeric"
-      value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value.replace(/\D/g, '').slice(0, 9);
-        setText(next);
-        onChange(next === '' ? null : next);
-      }}
-      w={120}
-    />
-  );
-}
-
 /** VTokens (SPEC §2.1 `vtokens`, admin-commander): every voucher, filtered and sorted, one opened beside the list. */
 export function VTokensPage() {
   const url = useUrlParams(ADMIN_CALLS.ListVTokens.params);
@@ -165,43 +139,23 @@ export function VTokensPage() {
       description="Vouchers sold through the platform: active until their holder claims them or staff cancel them."
       actions={<ExportButton call="ListVTokens" params={params} columns={columns} />}
       filters={
-        <>
-          <SearchField
-            placeholder="Code, T reference, holder, shop"
-            value={params.keyword}
-            onChange={(keyword) => url.set({ keyword })}
-          />
-          <Select
-            label="Status"
-            placeholder="Any"
-            clearable
-            data={VTOKEN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            value={params.status ?? null}
-            onChange={(status) => url.set({ status })}
-            w={130}
-          />
-          <Select
-            label="Coin"
-            placeholder="Any"
-            clearable
-            searchable
-            data={coinOptions}
-            value={params.coin === undefined ? null : String(params.coin)}
-            onChange={(coin) => url.set({ coin })}
-            w={200}
-          />
-          <MerchantFilter value={params.merchantId} onChange={(merchantId) => url.set({ merchantId })} />
-          <DateRangeFilter
-            fromLabel="Created from"
-            toLabel="To"
-            from={params.from ?? null}
-            to={params.to ?? null}
-            onChange={({ from, to }) => url.set({ from, to })}
-          />
-          <Button variant="default" onClick={() => url.reset()} style={{ alignSelf: 'flex-end' }}>
-            Reset
-          </Button>
-        </>
+        <FilterBar
+          url={url}
+          filters={[
+            { kind: 'search', key: 'keyword', placeholder: 'Code, T reference, holder, shop' },
+            { kind: 'select', key: 'status', label: 'Status', options: STATUS_OPTIONS, width: 130 },
+            {
+              kind: 'select',
+              key: 'coin',
+              label: 'Coin',
+              options: coinOptions,
+              searchable: true,
+              width: 200,
+            },
+            { kind: 'merchant', key: 'merchantId' },
+            { kind: 'date-range', from: 'from', to: 'to', fromLabel: 'Created from' },
+          ]}
+        />
       }
     >
       <DataTable
