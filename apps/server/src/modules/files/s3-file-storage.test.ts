@@ -15,6 +15,7 @@ import { startServerProcess } from '../../test/server-process';
 import { createTestApp, csrf, type TestApp } from '../../test/test-app';
 import { createFileStorage } from './file-storage';
 import { createFilesService } from './files.service';
+import { createS3FileStorage } from './s3-file-storage';
 
 const BUCKET = 'bo-files';
 const ACCESS_KEY_ID = 'AKIASTUBTESTKEY';
@@ -130,6 +131,16 @@ describe('the S3-compatible file store', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'file'), eq(auditLog.entityId, row.ID)));
     expect(audit.map((a) => a.action).sort()).toEqual(['delete', 'purge', 'upload']);
+  });
+
+  it('fails loudly, not as a missing file, when the bucket does not exist', async () => {
+    const s3 = t.config.files.s3;
+    if (!s3) throw new Error('the test app has no S3 store');
+    const wrong = createS3FileStorage({ ...s3, bucket: 'no-such-bucket' });
+    await expect(wrong.read({ store: 'market', id: 'a'.repeat(32), ext: 'png' })).rejects.toThrow();
+    await expect(
+      wrong.put({ store: 'market', id: 'a'.repeat(32), ext: 'png' }, SAMPLE_FILES.png, 'image/png'),
+    ).rejects.toThrow();
   });
 
   it('signs every request with the access key id and never sends the secret', () => {

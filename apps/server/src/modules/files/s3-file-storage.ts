@@ -13,10 +13,12 @@ import { type FileStorage, nameOfKey } from './file-storage';
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/** Whether the store answered that it has no object under the key (S3's NoSuchKey, or a bare 404). */
+/**
+ * Whether the store answered that it has no object under the key. Only NoSuchKey: a missing bucket is a 404
+ * too, but a misconfigured store must fail loudly (500, logged), not look like files that were never there.
+ */
 const isMissing = (error: unknown): boolean =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException && error.name === 'NoSuchKey';
 
 /**
  * Files in an S3-compatible bucket (ADR 0024): objects named `<store>/<id>.<ext>` as on local disk, each put
