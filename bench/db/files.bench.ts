@@ -59,6 +59,7 @@ try {
     storage: {
       put: () => Promise.reject(new Error('the bench stores nothing')),
       read: () => Promise.resolve(null),
+      remove: () => Promise.reject(new Error('the bench stores nothing')),
     },
   });
   const list = (query: Record<string, string>) => async () =>

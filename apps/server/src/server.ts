@@ -5,6 +5,8 @@ import { readEnv } from './config/env';
 import { openDatabase } from './db/database';
 import { startCoinJobs } from './modules/coins/coins.jobs';
 import { createCoins } from './modules/coins/coins.module';
+import { createFileStorage } from './modules/files/file-storage';
+import { startFilesPurge } from './modules/files/files.jobs';
 import { createMailer } from './modules/mail/mailer';
 import { startMarketingRunner } from './modules/marketing/marketing-runner';
 import { createPayoutRail } from './modules/payouts/payout-rail';
@@ -26,6 +28,8 @@ const payoutRunner = startPayoutRunner(
 );
 // The same transport as the app's (SMTP, or .eml files in the outbox), so campaign mail goes where all mail goes.
 const marketingRunner = startMarketingRunner(config, database.db, createMailer(config.mail), app.log);
+// Bytes of files deleted more than FILES_PURGE_AFTER_DAYS ago leave the store the app writes to (ADR 0024).
+const filesPurge = startFilesPurge(config, database.db, createFileStorage(config.files), app.log);
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
@@ -44,6 +48,7 @@ async function shutdown(signal: string) {
   await coinJobs.stop();
   await payoutRunner?.stop();
   await marketingRunner?.stop();
+  await filesPurge.stop();
   const sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
   clearInterval(sweeper);

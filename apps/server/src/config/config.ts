@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import {
   decimalToUnits,
   ETH_DECIMALS,
@@ -8,6 +9,34 @@ import {
   type SidebarLinks,
 } from '@bo/contract';
 import type { Env } from './env';
+
+/**
+ * A secret held in the config: only `reveal()` gives its value; printed, inspected or serialised (a logged
+ * config or error) it is '[redacted]'.
+ */
+export interface Secret {
+  reveal(): string;
+}
+
+export function secretOf(value: string): Secret {
+  return {
+    reveal: () => value,
+    toString: () => '[redacted]',
+    toJSON: () => '[redacted]',
+    [inspect.custom]: () => '[redacted]',
+  } as Secret;
+}
+
+/** An S3-compatible file store (ADR 0024): S3_ENDPOINT with its bucket and keys. */
+export interface S3StoreConfig {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: Secret;
+  /** `endpoint/bucket/key` addresses (MinIO and most self-hosted stores) rather than `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+}
 
 /** Settings after defaults that depend on each other are resolved. */
 export interface AppConfig {
@@ -61,14 +90,9 @@ export interface AppConfig {
   files: {
     maxBytes: number;
     dir: string;
-    s3:
-      | {
-          endpoint: string;
-          bucket: string | undefined;
-          region: string | undefined;
-          accessKeyId: string | undefined;
-        }
-      | undefined;
+    s3: S3StoreConfig | undefined;
+    /** Bytes of files deleted more than this many days ago are purged (FILES_PURGE_AFTER_DAYS). */
+    purgeAfterDays: number;
   };
   /** FIU goAML reports (ADR 0022): the XSD file (undefined: the built-in subset) and the entity's defaults. */
   goaml: {
@@ -167,15 +191,19 @@ export function toConfig(env: Env): AppConfig {
     files: {
       maxBytes: env.FILES_MAX_BYTES,
       dir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
-      // The secret stays in the environment; the config only says an S3 store was asked for.
-      s3: env.S3_ENDPOINT
-        ? {
-            endpoint: env.S3_ENDPOINT,
-            bucket: env.S3_BUCKET,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID,
-          }
-        : undefined,
+      // readEnv has checked that an endpoint comes with its bucket and keys.
+      s3:
+        env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: env.S3_ENDPOINT,
+              bucket: env.S3_BUCKET,
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: secretOf(env.S3_SECRET_ACCESS_KEY),
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+      purgeAfterDays: env.FILES_PURGE_AFTER_DAYS,
     },
     goaml: {
       xsdPath: env.GOAML_XSD_PATH ? path.resolve(env.GOAML_XSD_PATH) : undefined,

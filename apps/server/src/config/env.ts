@@ -159,14 +159,19 @@ const envSchema = z.object({
   /** Where uploaded files are kept; DATA_DIR/files by default. */
   FILES_DIR: z.string().optional(),
   /**
-   * An S3-compatible store for the files instead of FILES_DIR (ADR 0024). The adapter is not built yet: a
-   * server given S3_ENDPOINT refuses to start rather than quietly writing to local disk.
+   * An S3-compatible store for the files instead of FILES_DIR (ADR 0024): set S3_ENDPOINT (AWS, MinIO, R2,
+   * Ceph…) with the bucket and the keys; any one of them missing stops the server, naming it.
    */
-  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http(s) address' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).optional(),
+  /** The signing region; stores that ignore regions (MinIO) take the default. */
+  S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: MinIO and most self-hosted stores. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Bytes of files deleted more than this many days ago are removed from the store, and their rows with them. */
+  FILES_PURGE_AFTER_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   /**
    * The FIU's goAML XSD (ADR 0022). Unset: the built-in structural subset, which must be replaced by the FIU's
    * own file before filing. Read once at start; a missing or unreadable file stops the server.
@@ -188,10 +193,34 @@ const envSchema = z.object({
   MARKETING_SEND_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The S3 settings an S3_ENDPOINT needs; without them the store could not be used, so the start stops. */
+const S3_NEEDS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.S3_ENDPOINT) {
+    for (const name of S3_NEEDS)
+      if (!env[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required when S3_ENDPOINT is set`,
+        });
+    return;
+  }
+  // Bucket or keys without the endpoint: someone meant S3, and files would quietly go to local disk instead.
+  const given = S3_NEEDS.find((name) => env[name]);
+  if (given)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ENDPOINT'],
+      message: `S3_ENDPOINT is required when ${given} is set (unset ${given} to keep files under FILES_DIR)`,
+    });
+});
+
+export type Env = z.infer<typeof checkedEnvSchema>;
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -123,12 +123,13 @@ export async function seedDemoFiles(db: Db, storage: FileStorage, now: Date): Pr
     const bytes = 'png' in demo ? demoPng(...demo.png) : demoPdf(demo.pdf);
     const ext = 'png' in demo ? 'png' : 'pdf';
     const id = randomBytes(16).toString('hex');
-    await storage.put({ store: demo.store, id, ext }, bytes);
+    const mime = ext === 'png' ? 'image/png' : 'application/pdf';
+    await storage.put({ store: demo.store, id, ext }, bytes, mime);
     await db.insert(storedFiles).values({
       id,
       store: demo.store,
       originalName: demo.name,
-      mime: ext === 'png' ? 'image/png' : 'application/pdf',
+      mime,
       ext,
       size: bytes.length,
       sha256: sha256Of(bytes),

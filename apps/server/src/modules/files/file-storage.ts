@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FILE_ID_PATTERN, FILE_STORES, type FileExt, type FileStore } from '@bo/contract';
 import type { AppConfig } from '../../config/config';
+import { createS3FileStorage } from './s3-file-storage';
 
 /** Where a stored file's bytes are: only our own random id, the store and the sniffed extension name them. */
 export interface StoredFileKey {
@@ -15,13 +16,15 @@ export interface StoredFileKey {
 
 /**
  * Where uploaded bytes are kept (ADR 0024). The metadata is in `stored_files`; a store only holds bytes
- * under keys the server made, so an adapter (local disk today, S3-compatible later) never sees a user's name.
+ * under keys the server made, so an adapter (local disk, or an S3-compatible bucket) never sees a user's name.
  */
 export interface FileStorage {
-  /** Writes the bytes whole or not at all. */
-  put(key: StoredFileKey, bytes: Buffer): Promise<void>;
+  /** Writes the bytes whole or not at all; `contentType` is the sniffed type, kept where the store keeps one. */
+  put(key: StoredFileKey, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes as a stream, or null when the store has none under that key. */
   read(key: StoredFileKey): Promise<{ stream: Readable; size: number } | null>;
+  /** Removes the bytes; removing bytes that are already gone is not an error, so a purge can be run again. */
+  remove(key: StoredFileKey): Promise<void>;
 }
 
 /** A new file id: 128 random bits as hex, unguessable, so a public address cannot be found by counting. */
@@ -30,18 +33,22 @@ export const newFileId = (): string => randomBytes(16).toString('hex');
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The key's path under the root. The parts are checked again here although the callers make them, so no
- * change elsewhere can ever turn a key into a path outside the root.
+ * The key's name in a store, `<store>/<id>.<ext>`. The parts are checked again here although the callers
+ * make them, so no change elsewhere can ever turn a key into a path outside the root or another object.
  */
-export function pathOfKey(root: string, key: StoredFileKey): string {
+export function nameOfKey(key: StoredFileKey): string {
   if (!FILE_STORES.includes(key.store) || !FILE_ID_PATTERN.test(key.id) || !/^[a-z]{3,4}$/.test(key.ext))
     throw new Error('invalid file key');
-  return path.join(root, key.store, `${key.id}.${key.ext}`);
+  return `${key.store}/${key.id}.${key.ext}`;
 }
+
+/** The key's path under the root. */
+export const pathOfKey = (root: string, key: StoredFileKey): string => path.join(root, nameOfKey(key));
 
 /** Files on local disk under `root` (DATA_DIR/files): one directory per store. */
 export function createLocalFileStorage(root: string): FileStorage {
   return {
+    // The type lives in the row only: a file on disk has nowhere to keep it, and is served from the row.
     async put(key, bytes) {
       const target = pathOfKey(root, key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -70,17 +77,13 @@ export function createLocalFileStorage(root: string): FileStorage {
         throw error;
       }
     },
+    async remove(key) {
+      await rm(pathOfKey(root, key), { force: true });
+    },
   };
 }
 
-/**
- * The store the configuration asks for. The S3-compatible adapter is not built (its client library is not a
- * dependency yet): a server told to use S3 refuses to start instead of quietly keeping files on local disk.
- */
+/** The store the configuration asks for: the S3-compatible bucket when S3_ENDPOINT is set, else FILES_DIR. */
 export function createFileStorage(config: AppConfig['files']): FileStorage {
-  if (config.s3)
-    throw new Error(
-      'S3_ENDPOINT is set, but the S3-compatible file store is not built yet (ADR 0024); unset S3_ENDPOINT to keep files under FILES_DIR',
-    );
-  return createLocalFileStorage(config.dir);
+  return config.s3 ? createS3FileStorage(config.s3) : createLocalFileStorage(config.dir);
 }

@@ -11,7 +11,6 @@ import { auditLog, storedFiles } from '../../db/schema';
 import { signInStaff } from '../../test/access-helpers';
 import { type MultipartPart, multipart, pngOfSize, SAMPLE_FILES } from '../../test/multipart';
 import { adminGet, createTestApp, csrf, type TestApp } from '../../test/test-app';
-import { createFileStorage } from './file-storage';
 
 const MAX_BYTES = 64 * 1024;
 let t: TestApp;
@@ -21,7 +20,10 @@ let support = { token: '', cookie: '' };
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'bo-files-'));
-  t = await createTestApp({ jwtTtlSeconds: 3600, files: { maxBytes: MAX_BYTES, dir, s3: undefined } });
+  t = await createTestApp({
+    jwtTtlSeconds: 3600,
+    files: { maxBytes: MAX_BYTES, dir, s3: undefined, purgeAfterDays: 30 },
+  });
   marketing = await signInStaff(t.app, 'marketing');
   support = await signInStaff(t.app, 'support');
 });
@@ -384,16 +386,23 @@ describe('POSBLOB (POST /api/main/MarketAPI?POSBLOB)', () => {
 });
 
 describe('file store configuration', () => {
-  it('refuses to start with S3_ENDPOINT, as the S3 adapter is not built, instead of writing to local disk', () => {
-    const config = toConfig(
+  it('keeps files under DATA_DIR/files unless told otherwise, and purges deleted ones after 30 days', () => {
+    const local = toConfig(readEnv({ DATA_DIR: '/srv/bo', APP_SECRET: 'x'.repeat(40) }));
+    expect(local.files).toEqual({
+      maxBytes: 10 * 1024 * 1024,
+      dir: '/srv/bo/files',
+      s3: undefined,
+      purgeAfterDays: 30,
+    });
+  });
+
+  it('refuses to start with S3_ENDPOINT but no bucket or credentials, instead of writing to local disk', () => {
+    expect(() =>
       readEnv({
         DATA_DIR: '/tmp/unused',
         APP_SECRET: 'x'.repeat(40),
         S3_ENDPOINT: 'https://s3.example.test',
       }),
-    );
-    expect(() => createFileStorage(config.files)).toThrow(/S3-compatible file store is not built/);
-    const local = toConfig(readEnv({ DATA_DIR: '/srv/bo', APP_SECRET: 'x'.repeat(40) }));
-    expect(local.files).toEqual({ maxBytes: 10 * 1024 * 1024, dir: '/srv/bo/files', s3: undefined });
+    ).toThrow(/S3_BUCKET: S3_BUCKET is required when S3_ENDPOINT is set/);
   });
 });

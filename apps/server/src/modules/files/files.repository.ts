@@ -1,5 +1,5 @@
 import type { FileExt, FileKind, FileStore } from '@bo/contract';
-import { and, asc, desc, eq, ilike, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { staff, storedFiles } from '../../db/schema';
 import { escapeLike } from '../transactions/keyword.rule';
@@ -121,6 +121,34 @@ export async function softDeleteFile(
     .update(f)
     .set({ deletedAt: by.at, deletedByStaffId: by.staffId })
     .where(and(eq(f.store, store), eq(f.id, id), isNull(f.deletedAt)))
+    .returning({ id: f.id });
+  return rows.length > 0;
+}
+
+/** Files deleted before `before`, longest-deleted first: the purge's next batch (FILES_PURGE_AFTER_DAYS). */
+export async function filesDeletedBefore(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<Array<StoredFileData & { deletedAt: Date }>> {
+  const rows = await db
+    .select({ ...columns, deletedAt: f.deletedAt })
+    .from(f)
+    .leftJoin(staff, eq(staff.id, f.uploadedByStaffId))
+    .where(and(isNotNull(f.deletedAt), lt(f.deletedAt, before)))
+    .orderBy(asc(f.deletedAt), asc(f.id))
+    .limit(limit);
+  return rows as unknown as Array<StoredFileData & { deletedAt: Date }>;
+}
+
+/**
+ * Removes a deleted file's row once its bytes are purged; false when another run (or instance) removed it
+ * first, so only one of them audits the purge. A live file is never removed here.
+ */
+export async function deletePurgedFile(db: DbOrTx, store: FileStore, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(f)
+    .where(and(eq(f.store, store), eq(f.id, id), isNotNull(f.deletedAt)))
     .returning({ id: f.id });
   return rows.length > 0;
 }

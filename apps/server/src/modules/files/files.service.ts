@@ -17,12 +17,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { pageOffset } from '../../lib/paging';
 import { ApiError, badRequest } from '../../plugins/errors';
-import { type Actor, recordChange } from '../audit/audit.service';
+import { type Actor, type Claimant, recordChange } from '../audit/audit.service';
 import { displayNameOf } from './file-name.rule';
 import { sniffFileType } from './file-sniff';
 import { type FileStorage, newFileId, sha256Of } from './file-storage';
 import {
   countFiles,
+  deletePurgedFile,
+  filesDeletedBefore,
   findLiveFile,
   insertFile,
   listFiles,
@@ -56,6 +58,11 @@ const auditOf = (r: StoredFileData) => ({
   size: r.size,
   sha256: r.sha256,
 });
+
+/** Who the audit log names for a purge: the server's own job, no staff member. */
+export const PURGE_ACTOR: Claimant = { staffId: null, username: 'files-purge', ip: '127.0.0.1' };
+
+const DAY_MS = 86_400_000;
 
 export interface FilesDeps {
   db: Db;
@@ -105,7 +112,7 @@ export function createFilesService(deps: FilesDeps) {
       uploadedBy: actor.username,
       uploadedAt: now(),
     };
-    await storage.put({ store: row.store, id: row.id, ext: row.ext }, upload.bytes);
+    await storage.put({ store: row.store, id: row.id, ext: row.ext }, upload.bytes, row.mime);
     await db.transaction(async (tx) => {
       await insertFile(tx, { ...row, uploadedByStaffId: actor.staffId });
       await recordChange(tx, actor, {
@@ -199,6 +206,32 @@ export function createFilesService(deps: FilesDeps) {
         });
         return rowOf(before);
       });
+    },
+
+    /**
+     * Purges up to `limit` files deleted more than `afterDays` days ago (FILES_PURGE_AFTER_DAYS): their bytes
+     * leave the store, then their rows go, each with an audit entry that keeps the file's details. Bytes go
+     * first, so a run stopped half-way leaves a row whose bytes the next run removes again (removing is
+     * idempotent), never bytes no row points at. `more` says a full batch was taken and others may wait.
+     */
+    async purgeDeleted(afterDays: number, limit: number): Promise<{ purged: number; more: boolean }> {
+      const batch = await filesDeletedBefore(db, new Date(now().getTime() - afterDays * DAY_MS), limit);
+      let purged = 0;
+      for (const row of batch) {
+        await storage.remove({ store: row.store, id: row.id, ext: row.ext });
+        const removed = await db.transaction(async (tx) => {
+          if (!(await deletePurgedFile(tx, row.store, row.id))) return false;
+          await recordChange(tx, PURGE_ACTOR, {
+            action: 'purge',
+            entity: AUDIT_ENTITY,
+            id: row.id,
+            before: { ...auditOf(row), deletedAt: row.deletedAt.toISOString() },
+          });
+          return true;
+        });
+        if (removed) purged++;
+      }
+      return { purged, more: batch.length === limit };
     },
 
     /** A live file's bytes for the public address; null when unknown, deleted or not of that extension. */
