@@ -266,7 +266,7 @@ export interface GoamlReportWrite {
 /** Writes a report (a new one, or over the draft `id`) and its transactions in their order. */
 /**
  * Writes a draft or a final report with its transactions. The rows are written while the report is still a
- * draft and it turns final last: from then on the triggers of migrations 0023 and 0027 refuse any change to
+ * draft and it turns final last: from then on the triggers of migrations 0023 and 0026 refuse any change to
  * the report and its transaction list, so what the detail shows is what the stored XML says.
  */
 export async function writeGoamlReport(db: DbOrTx, w: GoamlReportWrite, id?: number): Promise<number> {
