@@ -5,7 +5,6 @@ import { readEnv } from './config/env';
 import { openDatabase } from './db/database';
 import { startCoinJobs } from './modules/coins/coins.jobs';
 import { createCoins } from './modules/coins/coins.module';
-import { createMailer } from './modules/mail/mailer';
 import { startMarketingRunner } from './modules/marketing/marketing-runner';
 import { createPayoutRail } from './modules/payouts/payout-rail';
 import { startPayoutRunner } from './modules/payouts/payout-runner';
@@ -24,8 +23,8 @@ const payoutRunner = startPayoutRunner(
   createPayoutRail(config.payouts.railMode),
   app.log,
 );
-// The same transport as the app's (SMTP, or .eml files in the outbox), so campaign mail goes where all mail goes.
-const marketingRunner = startMarketingRunner(config, database.db, createMailer(config.mail), app.log);
+// The app's own marketing service, so campaign mail leaves through the app's one mailer (SMTP, or the outbox).
+const marketingRunner = startMarketingRunner(config, app.marketing, app.log);
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
