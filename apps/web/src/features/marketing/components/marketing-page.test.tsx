@@ -124,4 +124,38 @@ describe('Email Marketing', () => {
     expect(await within(drawer).findByText('550 Mailbox unavailable')).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Cancel send' })).toBeInTheDocument();
   });
+
+  it('Escape in the preview closes the preview only; the composer stays with its unsaved work', async () => {
+    const saved = detail(row(7, 'draft', { Subject: 'Autumn' }));
+    mockApi(
+      signedInRoutes(['marketing-commander'], {
+        ListCampaigns: page([row(7, 'draft', { Subject: 'Autumn' })]),
+        ListSegments: { data: SEGMENTS },
+        CampaignDetail: { data: saved },
+      }),
+    );
+    renderApp('/admin/marketing');
+    fireEvent.click(await screen.findByText('Autumn'));
+    const drawer = await screen.findByRole('dialog', { name: 'Campaign' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('dialog', { name: 'Preview' });
+    expect(within(preview).getByTitle('Preview content')).toBeInTheDocument();
+
+    fireEvent.keyDown(within(preview).getByTitle('Preview content'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Preview' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Campaign' })).toBeInTheDocument();
+
+    // Typed work is there still; with nothing over it, Escape closes the drawer itself.
+    const subject = within(drawer).getByRole('textbox', { name: 'Subject' });
+    fireEvent.change(subject, { target: { value: 'Autumn offers' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel campaign' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this draft' });
+    fireEvent.keyDown(confirm, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel this draft' })).not.toBeInTheDocument(),
+    );
+    expect(within(drawer).getByRole('textbox', { name: 'Subject' })).toHaveValue('Autumn offers');
+    fireEvent.keyDown(subject, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Campaign' })).not.toBeInTheDocument());
+  });
 });
