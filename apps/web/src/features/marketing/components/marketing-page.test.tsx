@@ -158,4 +158,38 @@ describe('Email Marketing', () => {
     fireEvent.keyDown(subject, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Campaign' })).not.toBeInTheDocument());
   });
+
+  it('deletes a draft after a confirm; a segment from the segments list after its own confirm', async () => {
+    const saved = detail(row(8, 'draft', { Subject: 'Winter' }));
+    const { calls } = mockApi(
+      signedInRoutes(['marketing-commander'], {
+        ListCampaigns: page([row(8, 'draft', { Subject: 'Winter' })]),
+        ListSegments: { data: SEGMENTS },
+        CampaignDetail: { data: saved },
+        DeleteCampaign: { data: { ID: 8 } },
+        DeleteSegment: {
+          status: 409,
+          message:
+            'The campaign "Autumn" is sending to this segment: delete the segment once it is sent or cancelled',
+        },
+      }),
+    );
+    renderApp('/admin/marketing');
+    fireEvent.click(await screen.findByText('Winter'));
+    const drawer = await screen.findByRole('dialog', { name: 'Campaign' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Delete draft' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this draft' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(callsOf(calls, 'DeleteCampaign')).toHaveLength(1));
+    expect(callsOf(calls, 'DeleteCampaign')[0]?.body).toEqual({ ID: 8 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Campaign' })).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Segments' }));
+    const segments = await screen.findByRole('dialog', { name: 'Segments' });
+    fireEvent.click(await within(segments).findByRole('button', { name: 'Delete KYC approved' }));
+    const sure = await screen.findByRole('dialog', { name: 'Delete segment' });
+    fireEvent.click(within(sure).getByRole('button', { name: 'Delete segment' }));
+    await waitFor(() => expect(callsOf(calls, 'DeleteSegment')).toHaveLength(1));
+    expect(await screen.findByText(/is sending to this segment/)).toBeInTheDocument();
+  });
 });
