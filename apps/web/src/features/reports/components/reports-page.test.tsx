@@ -179,7 +179,7 @@ describe('FIU XML Reports', () => {
     expect(await screen.findByRole('dialog', { name: 'goAML report 5' })).toBeInTheDocument();
   });
 
-  it('deletes a draft after a confirm and goes back to the list; a new report offers no delete', async () => {
+  it('deletes a draft after a confirm and goes back to the list', async () => {
     const { calls } = mockApi(
       signedInRoutes(['view-transactions'], {
         GoamlSettings: { data: settings },
