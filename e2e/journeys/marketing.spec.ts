@@ -59,6 +59,7 @@ test.describe('Email Marketing', () => {
 
   test('compose, pick a segment, test, send to the outbox with progress to done, and unsubscribe', async ({
     page,
+    request,
   }) => {
     const stamp = Date.now();
     const subject = `Journey offer ${stamp}`;
@@ -88,8 +89,10 @@ test.describe('Email Marketing', () => {
     const preview = page.getByRole('dialog', { name: 'Preview' });
     await expect(preview.frameLocator('iframe').getByText('Hello from the journey')).toBeVisible();
     await expect(preview.frameLocator('iframe').getByRole('link', { name: 'Unsubscribe' })).toBeVisible();
-    await preview.locator('button.mantine-Modal-close').click();
+    // Escape closes the preview only: the drawer under it, with the draft, stays open.
+    await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
+    await expect(drawer.getByRole('textbox', { name: 'Subject' })).toHaveValue(subject);
 
     // A test to one address, marked [TEST].
     await drawer.getByRole('textbox', { name: 'Test address' }).fill('journey@ops.test');
@@ -103,6 +106,7 @@ test.describe('Email Marketing', () => {
     for (const mail of mails) {
       expect(mail).toContain('Hello from the journey');
       expect(mail).toMatch(/List-Unsubscribe:\s+<http[^>]+\/unsubscribe\/[\w-]{43}>/);
+      expect(mail).toMatch(/List-Unsubscribe-Post:\s+List-Unsubscribe=One-Click/);
     }
 
     // The list shows it sent, with its counts.
@@ -118,6 +122,18 @@ test.describe('Email Marketing', () => {
     await page.goto(new URL(link).pathname);
     await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
     await expect(page.getByText(/will receive no more marketing emails/)).toBeVisible();
+
+    // Another recipient's mail provider unsubscribes in one click (RFC 8058): a POST with no session or CSRF header.
+    const other = mails
+      .map((mail) => /https?:\/\/[^\s"<>]+\/unsubscribe\/[\w-]{43}/.exec(mail)?.[0] ?? '')
+      .find((url) => url !== '' && url !== link);
+    if (other) {
+      const oneClick = await request.post(new URL(other).pathname, {
+        form: { 'List-Unsubscribe': 'One-Click' },
+      });
+      expect(oneClick.status()).toBe(200);
+      expect(await oneClick.text()).toContain('will receive no more marketing emails');
+    }
   });
 
   // Needs the Files area's POSBLOB (POST /api/main/MarketAPI?POSBLOB), built on another branch.

@@ -41,4 +41,14 @@ test('a news post with a bad then a good YouTube link is saved and published', a
     'href',
     'https://youtu.be/dQw4w9WgXcQ',
   );
+
+  // Deleting asks first, says the post leaves the merchants' news, and takes it off the list.
+  await row.getByText(title).click();
+  const opened = page.getByRole('dialog', { name: 'News post' });
+  await opened.getByRole('button', { name: 'Delete post' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this post' });
+  await expect(confirm).toContainText("takes it off the merchants' news");
+  await confirm.getByRole('button', { name: 'Delete post' }).click();
+  await expect(page.getByText(`“${title}” is deleted`).first()).toBeVisible();
+  await expect(row).toBeHidden();
 });

@@ -25,7 +25,7 @@ import { createMarketImageUpload, registerMediaRoutes } from './modules/files/me
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
-import { createMarketingService } from './modules/marketing/marketing.service';
+import { createMarketingService, type MarketingService } from './modules/marketing/marketing.service';
 import { registerUnsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
 import { createPayoutRail, type PayoutRail } from './modules/payouts/payout-rail';
 import { createPayoutService } from './modules/payouts/payouts.service';
@@ -44,6 +44,16 @@ import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The app's one Email Marketing service (ADR 0023), built with the app's mailer: the admin calls and the
+     * unsubscribe page use it, and server.ts hands it to the send's runner, so all mail leaves one transport.
+     */
+    marketing: MarketingService;
+  }
+}
 
 export interface BuildOptions {
   config: AppConfig;
@@ -110,6 +120,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const throttle = createLoginThrottle(db, config.loginLimits, now);
   const mailer = options.mailer ?? createMailer(config.mail);
+  const marketing = createMarketingService({
+    db,
+    now,
+    mailer,
+    publicUrl: config.publicUrl,
+    productName: config.productName,
+  });
+  app.decorate('marketing', marketing);
   const requestAuth = createRequestAuth({ db, sessions, jwt });
   const auth = createAuthService({
     db,
@@ -176,9 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessChanges,
     idleMs: config.session.idleMs,
     files: { storage: fileStorage, maxBytes: config.files.maxBytes },
-    mailer,
-    publicUrl: config.publicUrl,
-    productName: config.productName,
+    marketing,
   });
   registerAdminService(app, {
     requestAuth,
@@ -187,16 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
   registerGoamlDownload(app, { db, requestAuth });
-  registerUnsubscribeRoutes(app, {
-    productName: config.productName,
-    marketing: createMarketingService({
-      db,
-      now,
-      mailer,
-      publicUrl: config.publicUrl,
-      productName: config.productName,
-    }),
-  });
+  registerUnsubscribeRoutes(app, { productName: config.productName, marketing });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),

@@ -7,7 +7,6 @@ import { startCoinJobs } from './modules/coins/coins.jobs';
 import { createCoins } from './modules/coins/coins.module';
 import { createFileStorage } from './modules/files/file-storage';
 import { startFilesPurge } from './modules/files/files.jobs';
-import { createMailer } from './modules/mail/mailer';
 import { startMarketingRunner } from './modules/marketing/marketing-runner';
 import { createPayoutRail } from './modules/payouts/payout-rail';
 import { startPayoutRunner } from './modules/payouts/payout-runner';
@@ -26,8 +25,8 @@ const payoutRunner = startPayoutRunner(
   createPayoutRail(config.payouts.railMode),
   app.log,
 );
-// The same transport as the app's (SMTP, or .eml files in the outbox), so campaign mail goes where all mail goes.
-const marketingRunner = startMarketingRunner(config, database.db, createMailer(config.mail), app.log);
+// The app's own marketing service, so campaign mail leaves through the app's one mailer (SMTP, or the outbox).
+const marketingRunner = startMarketingRunner(config, app.marketing, app.log);
 // Bytes of files deleted more than FILES_PURGE_AFTER_DAYS ago leave the store the app writes to (ADR 0024).
 const filesPurge = startFilesPurge(config, database.db, createFileStorage(config.files), app.log);
 

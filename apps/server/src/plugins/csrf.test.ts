@@ -120,6 +120,32 @@ describe('CSRF guard on every state-changing call of the contract', () => {
     }
   });
 
+  it('lets exactly the one-click unsubscribe POST through (RFC 8058), told by its route', async () => {
+    // As a mail provider posts it: from its own servers, no cookie, no header of ours, a foreign Origin.
+    const provider = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          host: HOST,
+          origin: 'https://mail.provider.example',
+          'sec-fetch-site': 'cross-site',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const test = await provider('/unsubscribe/test');
+    expect(test.statusCode).toBe(200);
+    expect(test.body).toContain('This was a test email');
+    const unknown = await provider(`/unsubscribe/${'C'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('This unsubscribe link is not valid');
+    // The exemption is the route, not a look-alike URL: a call whose query names the path is still refused.
+    const lookalike = await provider('/api/main/Login?next=/unsubscribe/test');
+    expect(lookalike.statusCode).toBe(403);
+    expect(REFUSALS).toContain(lookalike.json().message);
+  });
+
   it('guards other methods on the same paths too', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
       const response = await t.app.inject({ method, url: '/api/main/Login', headers: { host: HOST } });

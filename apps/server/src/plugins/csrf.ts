@@ -1,5 +1,6 @@
 import { INGEST_PREFIX } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
+import { UNSUBSCRIBE_ROUTE } from '../modules/marketing/unsubscribe.path';
 import { ApiError } from './errors';
 
 /** The custom header every call of the web app sends; a cross-site form or image cannot set it. */
@@ -11,8 +12,8 @@ export const CSRF_HEADER_VALUE = 'backoffice';
  * must be our own or an allowed one. GET never changes state, so it is not checked.
  *
  * Every other method is checked whatever its path: the router decodes the path, so a test of the raw URL
- * (`/api/…`) let `/%61pi/main/Login` through. Only the platform feed is exempt, told apart by the route it
- * matched, never by how its URL is spelled.
+ * (`/api/…`) let `/%61pi/main/Login` through. Only the platform feed and the one-click unsubscribe are exempt,
+ * each told apart by the route it matched, never by how its URL is spelled.
  */
 export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]) {
   app.addHook('onRequest', async (request) => {
@@ -22,6 +23,9 @@ export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]
     if (route === undefined) return;
     // The platform feed is server to server with a bearer token and no cookie: there is no forgery to stop.
     if (route.startsWith(`${INGEST_PREFIX}/`)) return;
+    // RFC 8058 one-click unsubscribe: the mail provider posts from its own servers, with no cookie and no
+    // header of ours. The route needs no session and writes only the opt-out its unguessable token names.
+    if (request.method === 'POST' && route === UNSUBSCRIBE_ROUTE) return;
     const origin = request.headers.origin;
     if (origin && !isAllowedOrigin(origin, request.headers.host, allowedOrigins)) {
       throw new ApiError(403, 'Cross-origin request refused');

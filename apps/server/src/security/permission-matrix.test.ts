@@ -176,20 +176,7 @@ async function newCampaign(withSegment: boolean): Promise<number> {
   const db = t.database.db;
   const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
   const now = new Date();
-  let segmentId: number | null = null;
-  if (withSegment) {
-    const [segment] = await db
-      .insert(marketingSegments)
-      .values({
-        name: `Matrix ${Math.random()}`,
-        definition: {},
-        createdByStaffId: author?.id ?? 1,
-        createdOn: now,
-        updatedOn: now,
-      })
-      .returning({ id: marketingSegments.id });
-    segmentId = segment?.id ?? null;
-  }
+  const segmentId = withSegment ? await newSegment() : null;
   const [row] = await db
     .insert(marketingCampaigns)
     .values({
@@ -202,6 +189,43 @@ async function newCampaign(withSegment: boolean): Promise<number> {
     })
     .returning({ id: marketingCampaigns.id });
   return row?.id ?? 0;
+}
+
+/** A fresh segment of every merchant, so each allowed caller has one to send to or delete. */
+async function newSegment(): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const now = new Date();
+  const [segment] = await db
+    .insert(marketingSegments)
+    .values({
+      name: `Matrix ${Math.random()}`,
+      definition: {},
+      createdByStaffId: author?.id ?? 1,
+      createdOn: now,
+      updatedOn: now,
+    })
+    .returning({ id: marketingSegments.id });
+  return segment?.id ?? 0;
+}
+
+/** A fresh goAML draft of the fixture's merchant, so each allowed caller has one to delete. */
+async function newGoamlDraft(fx: Fixture): Promise<number> {
+  const [author] = await t.database.db.select({ id: staff.id }).from(staff).limit(1);
+  const [draft] = await t.database.db
+    .insert(goamlReports)
+    .values({
+      reportCode: 'STR',
+      status: 'draft',
+      merchantId: fx.merchantId,
+      input: goamlInput(fx),
+      transactionCount: 0,
+      createdByStaffId: author?.id ?? 1,
+      createdOn: t.clock.now(),
+      updatedOn: t.clock.now(),
+    })
+    .returning({ id: goamlReports.id });
+  return draft?.id ?? 0;
 }
 
 async function newNewsPost(): Promise<number> {
@@ -351,6 +375,8 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   ValidateGoamlReport: { params: ({ fx }) => goamlInput(fx) },
   SaveGoamlDraft: { params: ({ fx }) => goamlInput(fx) },
   GenerateGoamlReport: { params: ({ fx }) => goamlInput(fx) },
+  // A fresh draft for each caller, so each allowed one has a draft to delete.
+  DeleteGoamlDraft: { params: async ({ fx }) => ({ ID: await newGoamlDraft(fx) }) },
   AnalyticsSummary: { params: () => ({}) },
   AnalyticsBreakdown: { params: () => ({ groupBy: 'merchant' }) },
   AnalyticsSeries: { params: () => ({ granularity: 'week' }) },
@@ -489,18 +515,21 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   ListSegments: { params: () => ({}) },
   CountAudience: { params: () => ({ Country: 'DE' }) },
   SaveSegment: { params: ({ caller }) => ({ Name: `Matrix ${caller}`, LifetimeMember: 'yes' }) },
+  DeleteSegment: { params: async () => ({ ID: await newSegment() }) },
   ListCampaigns: { params: () => ({}) },
   CampaignDetail: { params: async () => ({ ID: await newCampaign(false) }) },
   SaveCampaign: { params: () => ({ Subject: 'Matrix', BodyHtml: '<p>Permission matrix</p>' }) },
   TestSendCampaign: { params: async () => ({ ID: await newCampaign(false), To: 'matrix@ops.test' }) },
   SendCampaign: { params: async () => ({ ID: await newCampaign(true) }) },
   CancelCampaign: { params: async () => ({ ID: await newCampaign(false) }) },
+  DeleteCampaign: { params: async () => ({ ID: await newCampaign(false) }) },
   ListCampaignRecipients: { params: async () => ({ ID: await newCampaign(false) }) },
   ListNews: { params: () => ({ status: 'published' }) },
   SaveNews: {
     params: () => ({ Title: 'Matrix', BodyHtml: '<p>x</p>', YoutubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
   },
   SetNewsPublished: { params: async () => ({ ID: await newNewsPost(), Published: true }) },
+  DeleteNews: { params: async () => ({ ID: await newNewsPost() }) },
   ListAllTransactions: { params: () => ({}) },
   ListTransactionViews: { params: () => ({}) },
   CreateTransactionView: {

@@ -11,8 +11,8 @@ import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
-import type { Mailer } from '../mail/mailer';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
+import type { MarketingService } from '../marketing/marketing.service';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
@@ -39,10 +39,8 @@ export type AdminDeps = StaffAdminDeps &
     sidebarLinks: SidebarLinks;
     syncStatus: SyncStatusReader;
     log: { warn(obj: unknown, msg?: string): void };
-    /** Email Marketing's test send and its links (ADR 0023). */
-    mailer: Mailer;
-    publicUrl: string;
-    productName: string;
+    /** The app's one Email Marketing service (ADR 0023), shared with the unsubscribe page and the runner. */
+    marketing: MarketingService;
   };
 
 /** Every area's admin calls in one map; `satisfies` keeps it exhaustive, so a call without a handler does not compile. */

@@ -1,7 +1,5 @@
 import type { AppConfig } from '../../config/config';
-import type { Db } from '../../db/database';
-import type { Mailer } from '../mail/mailer';
-import { createMarketingService } from './marketing.service';
+import type { MarketingService } from './marketing.service';
 
 export interface MarketingRunner {
   stop(): Promise<void>;
@@ -13,20 +11,12 @@ export interface MarketingRunner {
  * resumes from the recipients' states, and several instances may run it (SKIP LOCKED claims).
  */
 export function startMarketingRunner(
-  config: Pick<AppConfig, 'marketing' | 'publicUrl' | 'productName'>,
-  db: Db,
-  mailer: Mailer,
+  config: Pick<AppConfig, 'marketing'>,
+  service: Pick<MarketingService, 'runStep'>,
   log: { warn(obj: unknown, msg?: string): void },
 ): MarketingRunner | undefined {
   const { runnerIntervalMs, sendPerSecond } = config.marketing;
   if (runnerIntervalMs === 0) return undefined;
-  const service = createMarketingService({
-    db,
-    now: () => new Date(),
-    mailer,
-    publicUrl: config.publicUrl,
-    productName: config.productName,
-  });
   // The rate limit: per step, the share of the per-second rate that the interval covers (at least one).
   const perStep = Math.max(1, Math.floor((sendPerSecond * runnerIntervalMs) / 1000));
   let stopped = false;

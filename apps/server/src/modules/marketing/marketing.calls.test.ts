@@ -14,14 +14,8 @@ let viewer = '';
 let nl: number[] = [];
 let noEmail = 0;
 
-const service = () =>
-  createMarketingService({
-    db: t.database.db,
-    now: t.clock.now,
-    mailer: { send: async (mail) => void t.outbox.push(mail) },
-    publicUrl: t.config.publicUrl,
-    productName: t.config.productName,
-  });
+/** The app's own service (the one server.ts hands to the runner): the tests step the send by hand. */
+const service = () => t.app.marketing;
 
 beforeAll(async () => {
   t = await createTestApp({ jwtTtlSeconds: 3600 });
@@ -314,6 +308,84 @@ describe('campaigns', () => {
   });
 });
 
+describe('deletes', () => {
+  const auditOf = async (action: string, id: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))))
+    )[0];
+
+  it('deletes a draft campaign, audited; a sending, sent or cancelled one is refused with its reason', async () => {
+    const c = await draft();
+    const deleted = await adminPost(t.app, marketing, 'DeleteCampaign', { ID: c.ID });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(ADMIN_CALLS.DeleteCampaign.data.parse(deleted.json().data)).toEqual({ ID: c.ID });
+    expect((await adminGet(t.app, marketing, 'CampaignDetail', { ID: String(c.ID) })).statusCode).toBe(404);
+    const entry = await auditOf('marketing.campaign.delete', c.ID);
+    expect(entry?.actorUsername).toBe('marketing');
+    expect(entry?.before).toEqual({ Subject: 'Spring offers', SegmentID: null, Status: 'draft' });
+    expect((await adminPost(t.app, marketing, 'DeleteCampaign', { ID: c.ID })).statusCode).toBe(404);
+
+    const segment = await segmentNL('Dutch for delete');
+    const sending = await draft(segment.ID);
+    await adminPost(t.app, marketing, 'SendCampaign', { ID: sending.ID });
+    const refused = await adminPost(t.app, marketing, 'DeleteCampaign', { ID: sending.ID });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This campaign is sending: only a draft can be deleted; a campaign that was sent is kept as its record',
+    );
+    await service().runStep(10);
+    expect((await adminPost(t.app, marketing, 'DeleteCampaign', { ID: sending.ID })).json().message).toBe(
+      'This campaign is sent: only a draft can be deleted; a campaign that was sent is kept as its record',
+    );
+    const cancelled = await draft();
+    await adminPost(t.app, marketing, 'CancelCampaign', { ID: cancelled.ID });
+    expect((await adminPost(t.app, marketing, 'DeleteCampaign', { ID: cancelled.ID })).statusCode).toBe(409);
+    expect((await adminPost(t.app, support, 'DeleteCampaign', { ID: cancelled.ID })).statusCode).toBe(403);
+  });
+
+  it('deletes a segment unless a sending campaign uses it; drafts using it lose the link, audited', async () => {
+    const segment = await segmentNL('Dutch while sending');
+    const sending = await draft(segment.ID);
+    await adminPost(t.app, marketing, 'SendCampaign', { ID: sending.ID });
+    const refused = await adminPost(t.app, marketing, 'DeleteSegment', { ID: segment.ID });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The campaign "Spring offers" is sending to this segment: delete the segment once it is sent or cancelled',
+    );
+    await adminPost(t.app, marketing, 'CancelCampaign', { ID: sending.ID });
+
+    const waiting = await draft(segment.ID);
+    const deleted = await adminPost(t.app, marketing, 'DeleteSegment', { ID: segment.ID });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(ADMIN_CALLS.DeleteSegment.data.parse(deleted.json().data)).toEqual({ ID: segment.ID });
+    const segments = ADMIN_CALLS.ListSegments.data.parse(
+      (await adminGet(t.app, marketing, 'ListSegments')).json().data,
+    );
+    expect(segments.map((x) => x.ID)).not.toContain(segment.ID);
+    // The draft keeps its text and needs another segment before it is sent; the cancelled one keeps its record.
+    const detail = ADMIN_CALLS.CampaignDetail.data.parse(
+      (await adminGet(t.app, marketing, 'CampaignDetail', { ID: String(waiting.ID) })).json().data,
+    );
+    expect(detail).toMatchObject({ SegmentID: null, Subject: 'Spring offers', Status: 'draft' });
+    expect((await adminPost(t.app, marketing, 'SendCampaign', { ID: waiting.ID })).json().message).toBe(
+      'Pick a segment before sending',
+    );
+    const cancelled = ADMIN_CALLS.CampaignDetail.data.parse(
+      (await adminGet(t.app, marketing, 'CampaignDetail', { ID: String(sending.ID) })).json().data,
+    );
+    expect(cancelled).toMatchObject({ Status: 'cancelled', SegmentID: null });
+    expect(cancelled.Counts.Total).toBe(2);
+    const entry = await auditOf('marketing.segment.delete', segment.ID);
+    expect(entry?.before).toMatchObject({ Name: 'Dutch while sending' });
+    expect(entry?.after).toEqual({ CampaignsUnlinked: [sending.ID, waiting.ID] });
+    expect((await adminPost(t.app, marketing, 'DeleteSegment', { ID: segment.ID })).statusCode).toBe(404);
+    expect((await adminPost(t.app, support, 'DeleteSegment', { ID: segment.ID })).statusCode).toBe(403);
+  });
+});
+
 describe('unsubscribe', () => {
   it('the link records the unsubscribe, says so, and the merchant is skipped from then on', async () => {
     const segment = await segmentNL('Dutch for unsubscribe');
@@ -345,6 +417,83 @@ describe('unsubscribe', () => {
       ADMIN_CALLS.CountAudience.data,
     );
     expect(count).toEqual({ Recipients: 1, Excluded: 2 });
+  });
+
+  it('RFC 8058 one-click: the provider POSTs List-Unsubscribe=One-Click with no session or CSRF header', async () => {
+    const segment = await segmentNL('Dutch for one-click');
+    const c = await draft(segment.ID);
+    await adminPost(t.app, marketing, 'SendCampaign', { ID: c.ID });
+    const before = t.outbox.length;
+    await service().runStep(1);
+    const mail = t.outbox[before];
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = /<(http[^>]+)>/.exec(mail?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    const url = new URL(link).pathname;
+    // As a provider sends it: from its own servers, a form body, no cookie, no Origin of ours, no header of ours.
+    const oneClick = () =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://mail.provider.example',
+          'sec-fetch-site': 'cross-site',
+        },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const first = await oneClick();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.body).toContain(`${mail?.to} will receive no more marketing emails`);
+    const token = url.split('/').pop() ?? '';
+    const merchantId = (
+      await t.database.db
+        .select({ id: marketingRecipients.merchantId })
+        .from(marketingRecipients)
+        .where(eq(marketingRecipients.unsubscribeToken, token))
+    )[0]?.id;
+    const opted = await t.database.db
+      .select()
+      .from(marketingUnsubscribes)
+      .where(eq(marketingUnsubscribes.merchantId, merchantId ?? 0));
+    expect(opted).toHaveLength(1);
+    // Idempotent: a provider's retry changes nothing and says so.
+    const audits = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'marketing.unsubscribe')))
+        .length;
+    const auditsBefore = await audits();
+    const again = await oneClick();
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('was already unsubscribed');
+    expect(await audits()).toBe(auditsBefore);
+    // The same POST as multipart (RFC 8058's own example) is taken too, and GET still shows its page.
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).body).toContain('was already unsubscribed');
+  });
+
+  it('a one-click POST with an unknown token is a 404 page; the test link unsubscribes nobody', async () => {
+    const before = await t.database.db.select().from(marketingUnsubscribes);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/unsubscribe/${'B'.repeat(43)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('This unsubscribe link is not valid');
+    const test = await t.app.inject({
+      method: 'POST',
+      url: '/unsubscribe/test',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(test.body).toContain('This was a test email');
+    expect(await t.database.db.select().from(marketingUnsubscribes)).toEqual(before);
   });
 
   it('an unknown or malformed token is a 404 page; the test link unsubscribes nobody', async () => {

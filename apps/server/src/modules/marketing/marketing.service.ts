@@ -44,13 +44,12 @@ import {
   sendingCampaignIds,
 } from './marketing.repository';
 import { sanitizeHtml } from './sanitize-html';
+import { UNSUBSCRIBE_PATH } from './unsubscribe.path';
 
 type Params<K extends keyof typeof ADMIN_CALLS> = z.output<(typeof ADMIN_CALLS)[K]['params']>;
 
 export const CAMPAIGN_ENTITY = 'marketing_campaign';
 export const SEGMENT_ENTITY = 'marketing_segment';
-/** The path of the public unsubscribe page; the token follows. */
-export const UNSUBSCRIBE_PATH = '/unsubscribe';
 /**
  * A recipient left `sending` this long was being sent when its runner stopped (a crash, a deploy): it is
  * marked failed, not sent again, because the message may have left; a duplicate is worse than a gap.
@@ -65,6 +64,15 @@ export interface MarketingDeps {
   publicUrl: string;
   productName: string;
 }
+
+/**
+ * RFC 2369: mail clients show their own Unsubscribe button from List-Unsubscribe. RFC 8058: with
+ * List-Unsubscribe-Post the provider unsubscribes in one click by POSTing to that URL (unsubscribe.routes.ts).
+ */
+const listUnsubscribeHeaders = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 const noCampaign = () => new ApiError(404, 'No campaign with that id');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -143,8 +151,7 @@ export function createMarketingService(deps: MarketingDeps) {
         subject: campaign.subject,
         text: mail.text,
         html: mail.html,
-        // RFC 2369: mail clients show their own Unsubscribe button from this header.
-        headers: { 'List-Unsubscribe': `<${url}>` },
+        headers: listUnsubscribeHeaders(url),
       });
       await finishRecipient(db, r.id, { state: 'sent', error: null, at: deps.now() });
     } catch (error) {
@@ -208,6 +215,52 @@ export function createMarketingService(deps: MarketingDeps) {
       const row = await findSegment(db, id);
       if (!row) throw new Error('segment vanished');
       return segmentOf(row);
+    },
+
+    /**
+     * Deletes a segment. Refused while a sending campaign names it (its screen shows the segment). Other
+     * campaigns that name it are locked first, so a Send cannot start between the check and the delete,
+     * then lose the link: a draft must pick another segment to be sent, a finished one keeps its recipients.
+     */
+    async deleteSegment(p: Params<'DeleteSegment'>, actor: Actor): Promise<{ ID: number }> {
+      await db.transaction(async (tx) => {
+        const [segment] = await tx
+          .select()
+          .from(marketingSegments)
+          .where(eq(marketingSegments.id, p.ID))
+          .for('update');
+        if (!segment) throw new ApiError(404, 'No segment with that id');
+        const users = await tx
+          .select({
+            id: marketingCampaigns.id,
+            subject: marketingCampaigns.subject,
+            status: marketingCampaigns.status,
+          })
+          .from(marketingCampaigns)
+          .where(eq(marketingCampaigns.segmentId, p.ID))
+          .orderBy(marketingCampaigns.id)
+          .for('update');
+        const sending = users.find((c) => c.status === 'sending');
+        if (sending)
+          throw new ApiError(
+            409,
+            `The campaign "${sending.subject}" is sending to this segment: delete the segment once it is sent or cancelled`,
+          );
+        if (users.length > 0)
+          await tx
+            .update(marketingCampaigns)
+            .set({ segmentId: null })
+            .where(eq(marketingCampaigns.segmentId, p.ID));
+        await tx.delete(marketingSegments).where(eq(marketingSegments.id, p.ID));
+        await recordChange(tx, actor, {
+          action: 'marketing.segment.delete',
+          entity: SEGMENT_ENTITY,
+          id: p.ID,
+          before: { Name: segment.name, Definition: segment.definition },
+          after: { CampaignsUnlinked: users.map((c) => c.id) },
+        });
+      });
+      return { ID: p.ID };
     },
 
     async listCampaigns(p: Params<'ListCampaigns'>): Promise<Page<CampaignRow>> {
@@ -298,7 +351,7 @@ export function createMarketingService(deps: MarketingDeps) {
         subject,
         text: mail.text,
         html: mail.html,
-        headers: { 'List-Unsubscribe': `<${url}>` },
+        headers: listUnsubscribeHeaders(url),
       });
       await recordChange(db, actor, {
         action: 'marketing.campaign.test-send',
@@ -384,6 +437,28 @@ export function createMarketingService(deps: MarketingDeps) {
         });
       });
       return detail(p.ID);
+    },
+
+    /** Deletes a draft. Any other campaign has sent, or tried to: it stays as the record of who got what. */
+    async deleteCampaign(p: Params<'DeleteCampaign'>, actor: Actor): Promise<{ ID: number }> {
+      await db.transaction(async (tx) => {
+        const c = await lockCampaign(tx, p.ID);
+        if (!c) throw noCampaign();
+        if (c.status !== 'draft')
+          throw new ApiError(
+            409,
+            `This campaign is ${c.status}: only a draft can be deleted; a campaign that was sent is kept as its record`,
+          );
+        const old = await findCampaign(tx, p.ID);
+        await tx.delete(marketingCampaigns).where(eq(marketingCampaigns.id, p.ID));
+        await recordChange(tx, actor, {
+          action: 'marketing.campaign.delete',
+          entity: CAMPAIGN_ENTITY,
+          id: p.ID,
+          before: { Subject: old?.subject, SegmentID: c.segmentId, Status: c.status },
+        });
+      });
+      return { ID: p.ID };
     },
 
     async listRecipients(p: Params<'ListCampaignRecipients'>): Promise<Page<RecipientRow>> {

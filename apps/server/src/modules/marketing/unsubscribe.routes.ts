@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { type MarketingService, UNSUBSCRIBE_PATH } from './marketing.service';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { MarketingService } from './marketing.service';
+import { UNSUBSCRIBE_ROUTE } from './unsubscribe.path';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,25 +12,32 @@ const page = (productName: string, heading: string, text: string) => `<!doctype 
 /** A token as the send makes it: 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** The largest one-click body we read: RFC 8058's is `List-Unsubscribe=One-Click`, a multipart one a little more. */
+const ONE_CLICK_BODY_LIMIT = 4096;
+
 /**
  * The public unsubscribe page every marketing email links to (ADR 0023). A GET records the unsubscribe, as
  * the brief of issue 16 asks: the link is followed from a mail client, which cannot send our CSRF header.
  * It is the one GET outside the contract that writes, and writes only this merchant's opt-out (idempotent).
+ *
+ * The POST is RFC 8058's one-click unsubscribe: the mail provider (not a browser of ours) posts
+ * `List-Unsubscribe=One-Click` to the URL of the mail's List-Unsubscribe header, with no session and no CSRF
+ * header. The token in the path is the whole authority, so the body is read (urlencoded or multipart, as
+ * providers differ) but not required; it writes the same opt-out, idempotently, and answers the same page.
  */
 export function registerUnsubscribeRoutes(
   app: FastifyInstance,
   deps: { marketing: MarketingService; productName: string },
 ) {
-  app.get<{ Params: { token: string } }>(`${UNSUBSCRIBE_PATH}/:token`, async (request, reply) => {
+  const answer = async (token: string, ip: string, reply: FastifyReply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const { token } = request.params;
     if (token === 'test')
       return page(
         deps.productName,
         'This was a test email',
         'A test send has no recipient, so its link unsubscribes nobody. Each merchant gets a link of their own.',
       );
-    const done = TOKEN.test(token) ? await deps.marketing.unsubscribe(token, request.ip) : null;
+    const done = TOKEN.test(token) ? await deps.marketing.unsubscribe(token, ip) : null;
     if (!done)
       return reply
         .status(404)
@@ -46,6 +54,23 @@ export function registerUnsubscribeRoutes(
       done.already
         ? `${done.email} was already unsubscribed: it receives no marketing emails from ${deps.productName}.`
         : `${done.email} will receive no more marketing emails from ${deps.productName}.`,
+    );
+  };
+
+  app.get<{ Params: { token: string } }>(UNSUBSCRIBE_ROUTE, (request, reply) =>
+    answer(request.params.token, request.ip, reply),
+  );
+
+  // Its own scope, so only this route reads form bodies (the app's calls take JSON and multipart uploads).
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post<{ Params: { token: string } }>(UNSUBSCRIBE_ROUTE, (request, reply) =>
+      answer(request.params.token, request.ip, reply),
     );
   });
 }

@@ -99,6 +99,28 @@ describe('news', () => {
     expect((await save({ ID: 999999, Title: 'x', BodyHtml: '' })).statusCode).toBe(404);
   });
 
+  it('deletes a post, published or not, audited with its title; a second delete is a 404', async () => {
+    const created = (await save({ Title: 'Old launch', BodyHtml: '<p>a</p>' })).json().data;
+    await adminPost(t.app, marketing, 'SetNewsPublished', { ID: created.ID, Published: true });
+    const deleted = await adminPost(t.app, marketing, 'DeleteNews', { ID: created.ID });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(ADMIN_CALLS.DeleteNews.data.parse(deleted.json().data)).toEqual({ ID: created.ID });
+    const list = ADMIN_CALLS.ListNews.data.parse(
+      (await adminGet(t.app, marketing, 'ListNews', { keyword: 'Old launch' })).json().data,
+    );
+    expect(list.records).toEqual([]);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'news.delete'), eq(auditLog.entityId, String(created.ID))));
+    expect(entry?.actorUsername).toBe('marketing');
+    expect(entry?.before).toEqual({ Title: 'Old launch', Published: true, YoutubeUrl: null });
+    const again = await adminPost(t.app, marketing, 'DeleteNews', { ID: created.ID });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('No news post with that id');
+    expect((await adminPost(t.app, support, 'DeleteNews', { ID: created.ID })).statusCode).toBe(403);
+  });
+
   it('lists with filters: status, keyword, date range; refuses bad filters', async () => {
     const list = async (query: Record<string, string>) => {
       const response = await adminGet(t.app, marketing, 'ListNews', query);

@@ -154,5 +154,21 @@ export function createNewsService(deps: { db: Db; now: () => Date }) {
       });
       return post(p.ID);
     },
+
+    /** Deletes a post, published or not; the audit keeps its title and whether it was published. */
+    async remove(p: Params<'DeleteNews'>, actor: Actor): Promise<{ ID: number }> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(newsPosts).where(eq(newsPosts.id, p.ID)).for('update');
+        if (!before) throw noPost();
+        await tx.delete(newsPosts).where(eq(newsPosts.id, p.ID));
+        await recordChange(tx, actor, {
+          action: 'news.delete',
+          entity: NEWS_ENTITY,
+          id: p.ID,
+          before: { Title: before.title, Published: before.published, YoutubeUrl: before.youtubeUrl },
+        });
+      });
+      return { ID: p.ID };
+    },
   };
 }

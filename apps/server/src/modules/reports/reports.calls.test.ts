@@ -258,6 +258,38 @@ describe('drafts and generation', () => {
     expect(detail.Transactions.map((x) => x.Ref)).toEqual([refs[0], refs[2]]);
   });
 
+  it('deletes a draft (audited), never a generated report, which is kept with who made it', async () => {
+    const draft = ADMIN_CALLS.SaveGoamlDraft.data.parse(
+      await ok(await adminPost(t.app, support, 'SaveGoamlDraft', good({ Reason: 'Draft to delete' }))),
+    );
+    const deleted = await adminPost(t.app, support, 'DeleteGoamlDraft', { ID: draft.ID });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(ADMIN_CALLS.DeleteGoamlDraft.data.parse(deleted.json().data)).toEqual({ ID: draft.ID });
+    expect((await adminGet(t.app, support, 'GoamlReportDetail', { ID: String(draft.ID) })).statusCode).toBe(
+      404,
+    );
+    const [audit] = await auditOf(draft.ID);
+    expect(audit).toMatchObject({ action: 'goaml.draft.delete', actorUsername: 'support' });
+    expect(audit?.before).toMatchObject({ Reason: 'Draft to delete', MerchantID: shop });
+    expect((await adminPost(t.app, support, 'DeleteGoamlDraft', { ID: draft.ID })).statusCode).toBe(404);
+
+    const final = ADMIN_CALLS.GenerateGoamlReport.data.parse(
+      await ok(await adminPost(t.app, support, 'GenerateGoamlReport', good())),
+    );
+    let refused: { statusCode: number; json: () => { message: string } } | undefined;
+    const changed = await tablesChangedBy(async () => {
+      refused = await adminPost(t.app, support, 'DeleteGoamlDraft', { ID: final.ID });
+    });
+    expect(refused?.statusCode).toBe(409);
+    expect(refused?.json().message).toBe(
+      'This report is generated and final: it is kept with who generated it and cannot be deleted',
+    );
+    expect(changed).toEqual([]);
+    // The database refuses it too, whatever code asks.
+    await expect(t.database.db.delete(goamlReports).where(eq(goamlReports.id, final.ID))).rejects.toThrow();
+    expect((await adminPost(t.app, viewer, 'DeleteGoamlDraft', { ID: final.ID })).statusCode).toBe(403);
+  });
+
   it('generates straight from the form, and the list shows it with its creator, filtered by type and status', async () => {
     const ctr = ADMIN_CALLS.GenerateGoamlReport.data.parse(
       await ok(

@@ -32,6 +32,7 @@ export const reportHandlers = (deps: ReportDeps): AdminHandlerSlice<typeof REPOR
     ValidateGoamlReport: (params) => reports.validate(params),
     SaveGoamlDraft: (params, context) => reports.saveDraft(params, context.actor),
     GenerateGoamlReport: (params, context) => reports.generate(params, context.actor),
+    DeleteGoamlDraft: (params, context) => reports.deleteDraft(params.ID, context.actor),
   };
 };
 

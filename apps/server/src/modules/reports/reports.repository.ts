@@ -135,6 +135,11 @@ export async function lockGoamlReport(
   return row ?? null;
 }
 
+/** Deletes a draft row; its transactions go by the foreign key's cascade. The status guard backs the trigger up. */
+export async function deleteGoamlDraft(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(r).where(and(eq(r.id, id), eq(r.status, 'draft')));
+}
+
 const txColumns = {
   id: transactions.id,
   prefix: transactions.prefix,

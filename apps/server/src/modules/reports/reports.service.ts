@@ -24,6 +24,7 @@ import { buildGoamlXml } from './goaml/goaml-xml';
 import {
   countCandidates,
   countGoamlReports,
+  deleteGoamlDraft,
   findGoamlReport,
   findMerchant,
   type GoamlReportData,
@@ -335,6 +336,30 @@ export function createReportService(deps: {
           },
         });
         return detail(id, tx);
+      });
+    },
+
+    /**
+     * Deletes a draft (its chosen transactions go with it). A generated report is what was filed with the FIU,
+     * kept forever with who generated it (ADR 0022): refused here, and by the database's trigger as well.
+     */
+    async deleteDraft(id: number, actor: Actor): Promise<{ ID: number }> {
+      return db.transaction(async (tx) => {
+        const row = await lockGoamlReport(tx, id);
+        if (!row) throw new ApiError(404, 'No report with that id');
+        if (row.status === 'final')
+          throw new ApiError(
+            409,
+            'This report is generated and final: it is kept with who generated it and cannot be deleted',
+          );
+        await deleteGoamlDraft(tx, id);
+        await recordChange(tx, actor, {
+          action: 'goaml.draft.delete',
+          entity: AUDIT_ENTITY,
+          id,
+          before: row.input,
+        });
+        return { ID: id };
       });
     },
   };

@@ -32,8 +32,9 @@ export function SandboxedHtml({
 }
 
 /**
- * A preview of sanitised HTML in a modal that may open over a drawer: Escape closes the preview only. React
- * passes a portal's key events up its component tree, so without the stop the drawer would close with it.
+ * A preview of sanitised HTML in a modal that may open over a drawer. Escape closes the preview only when the
+ * drawer under it is a LayeredDrawer (components/ui/layered-drawer): Mantine's modals and drawers each hear
+ * Escape on the window, so stopping the key event here could not keep a plain drawer open.
  */
 export function HtmlPreviewModal({
   opened,
@@ -49,11 +50,9 @@ export function HtmlPreviewModal({
   children?: ReactNode;
 }) {
   return (
-    <Box onKeyDown={(event) => event.stopPropagation()}>
-      <Modal opened={opened} onClose={onClose} title={title} size="xl">
-        {children}
-        <SandboxedHtml html={html} title={`${title} content`} height={560} />
-      </Modal>
-    </Box>
+    <Modal opened={opened} onClose={onClose} title={title} size="xl">
+      {children}
+      <SandboxedHtml html={html} title={`${title} content`} height={560} />
+    </Modal>
   );
 }

@@ -194,6 +194,8 @@ export const saveNewsParamsSchema = z.object({
 export type SaveNewsParams = z.input<typeof saveNewsParamsSchema>;
 
 const byId = (label: string) => z.object({ ID: idParam(label) });
+/** What a delete answers: the id that is gone. */
+const deletedSchema = z.object({ ID: z.number().int() });
 
 /** Email Marketing and News (marketing-commander, SPEC §2.1), ADR 0023. */
 export const MARKETING_CALLS = adminCalls({
@@ -203,6 +205,11 @@ export const MARKETING_CALLS = adminCalls({
   CountAudience: get('marketing-commander', audienceParamsSchema, audienceCountSchema),
   /** Creates (no ID) or changes a segment; audited. A name is unique (409). */
   SaveSegment: post('marketing-commander', saveSegmentParamsSchema, segmentSchema),
+  /**
+   * Deletes a segment; refused (409) while a sending campaign uses it. Drafts and finished campaigns that
+   * named it keep their text and lose the link (a draft needs another segment before it is sent). Audited.
+   */
+  DeleteSegment: post('marketing-commander', byId('The segment id'), deletedSchema),
   ListCampaigns: list('marketing-commander', campaignListParamsSchema, pageOf(campaignRowSchema)),
   CampaignDetail: get('marketing-commander', byId('The campaign id'), campaignDetailSchema),
   /** Creates or edits a draft; the body is sanitised on the server before it is kept. Audited. */
@@ -220,6 +227,8 @@ export const MARKETING_CALLS = adminCalls({
   SendCampaign: post('marketing-commander', byId('The campaign id'), campaignDetailSchema),
   /** Stops a sending campaign: its queued recipients become skipped. A draft is cancelled as it is. Audited. */
   CancelCampaign: post('marketing-commander', byId('The campaign id'), campaignDetailSchema),
+  /** Deletes a draft; a sending, sent or cancelled campaign is the record of a send and is refused (409). Audited. */
+  DeleteCampaign: post('marketing-commander', byId('The campaign id'), deletedSchema),
   ListCampaignRecipients: list('marketing-commander', recipientListParamsSchema, pageOf(recipientRowSchema)),
   ListNews: list('marketing-commander', newsListParamsSchema, pageOf(newsRowSchema)),
   /** Creates or edits a post (body sanitised on the server, YouTube link checked). Audited. */
@@ -233,4 +242,6 @@ export const MARKETING_CALLS = adminCalls({
     }),
     newsRowSchema,
   ),
+  /** Deletes a post, published or not (a published one leaves the merchants' news). Audited with its title. */
+  DeleteNews: post('marketing-commander', byId('The news id'), deletedSchema),
 });

@@ -86,4 +86,13 @@ export const REPORT_CALLS = adminCalls({
    * errors in `data.issues` by field and in `data.Errors`) and nothing is stored. Audited.
    */
   GenerateGoamlReport: post('view-transactions', goamlReportInputSchema, goamlReportDetailSchema),
+  /**
+   * Deletes a draft. A generated report is final and kept forever with who generated it: refused (409), and
+   * the database's trigger refuses it too. Audited.
+   */
+  DeleteGoamlDraft: post(
+    'view-transactions',
+    z.object({ ID: idParam('The report id') }),
+    z.object({ ID: z.number().int() }),
+  ),
 });

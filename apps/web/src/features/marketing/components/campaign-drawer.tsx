@@ -8,7 +8,6 @@ import {
 import {
   Alert,
   Button,
-  Drawer,
   Group,
   Progress,
   Select,
@@ -26,6 +25,7 @@ import { type Column, Dash, DataTable } from '../../../components/data-table/dat
 import { RichTextEditor } from '../../../components/rich-text-editor/rich-text-editor';
 import { HtmlPreviewModal } from '../../../components/rich-text-editor/sandboxed-html';
 import { openConfirm } from '../../../components/ui/confirm';
+import { LayeredDrawer } from '../../../components/ui/layered-drawer';
 import { queryKey } from '../../../lib/api/query-keys';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
@@ -41,7 +41,7 @@ export interface CampaignDrawerProps {
 /** A new campaign's composer, or a saved one: its draft to edit and send, or its send's progress. */
 export function CampaignDrawer({ campaign, onSaved, onClose, onManageSegments }: CampaignDrawerProps) {
   return (
-    <Drawer
+    <LayeredDrawer
       opened={campaign !== null}
       onClose={onClose}
       position="right"
@@ -49,22 +49,30 @@ export function CampaignDrawer({ campaign, onSaved, onClose, onManageSegments }:
       title={campaign === 'new' ? 'New campaign' : 'Campaign'}
     >
       {campaign === 'new' && (
-        <Composer campaign={null} onSaved={onSaved} onManageSegments={onManageSegments} />
+        <Composer campaign={null} onSaved={onSaved} onDeleted={onClose} onManageSegments={onManageSegments} />
       )}
       {typeof campaign === 'number' && (
-        <SavedCampaign key={campaign} id={campaign} onSaved={onSaved} onManageSegments={onManageSegments} />
+        <SavedCampaign
+          key={campaign}
+          id={campaign}
+          onSaved={onSaved}
+          onDeleted={onClose}
+          onManageSegments={onManageSegments}
+        />
       )}
-    </Drawer>
+    </LayeredDrawer>
   );
 }
 
 function SavedCampaign({
   id,
   onSaved,
+  onDeleted,
   onManageSegments,
 }: {
   id: number;
   onSaved: (id: number) => void;
+  onDeleted: () => void;
   onManageSegments: () => void;
 }) {
   const detail = useAdminQuery(
@@ -76,7 +84,12 @@ function SavedCampaign({
   if (detail.isError) return <Alert color="red">The campaign could not be loaded.</Alert>;
   if (!detail.data) return <Text c="dimmed">Loading…</Text>;
   return detail.data.Status === 'draft' ? (
-    <Composer campaign={detail.data} onSaved={onSaved} onManageSegments={onManageSegments} />
+    <Composer
+      campaign={detail.data}
+      onSaved={onSaved}
+      onDeleted={onDeleted}
+      onManageSegments={onManageSegments}
+    />
   ) : (
     <SendProgress campaign={detail.data} />
   );
@@ -85,10 +98,12 @@ function SavedCampaign({
 function Composer({
   campaign,
   onSaved,
+  onDeleted,
   onManageSegments,
 }: {
   campaign: CampaignDetail | null;
   onSaved: (id: number) => void;
+  onDeleted: () => void;
   onManageSegments: () => void;
 }) {
   const client = useQueryClient();
@@ -118,6 +133,11 @@ function Composer({
   const cancel = useAdminMutation('CancelCampaign', {
     invalidates: ['ListCampaigns', 'CampaignDetail'],
     success: 'Campaign cancelled',
+  });
+  const remove = useAdminMutation('DeleteCampaign', {
+    invalidates: ['ListCampaigns'],
+    success: 'Draft deleted',
+    onSuccess: onDeleted,
   });
   const segmentId = form.getValues().SegmentID;
   const chosen = segments.data?.find((s) => String(s.ID) === String(segmentId ?? ''));
@@ -214,6 +234,23 @@ function Composer({
               }
             >
               Cancel campaign
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                openConfirm({
+                  title: 'Delete this draft',
+                  message: `Delete “${campaign.Subject}”? The draft and its text are gone for good. Sent campaigns cannot be deleted: they are the record of who got what.`,
+                  confirmLabel: 'Delete draft',
+                  cancelLabel: 'Keep it',
+                  isDanger: true,
+                  onConfirm: () => remove.mutate({ ID: campaign.ID }),
+                })
+              }
+            >
+              Delete draft
             </Button>
           </Group>
           <HtmlPreviewModal

@@ -124,4 +124,72 @@ describe('Email Marketing', () => {
     expect(await within(drawer).findByText('550 Mailbox unavailable')).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Cancel send' })).toBeInTheDocument();
   });
+
+  it('Escape in the preview closes the preview only; the composer stays with its unsaved work', async () => {
+    const saved = detail(row(7, 'draft', { Subject: 'Autumn' }));
+    mockApi(
+      signedInRoutes(['marketing-commander'], {
+        ListCampaigns: page([row(7, 'draft', { Subject: 'Autumn' })]),
+        ListSegments: { data: SEGMENTS },
+        CampaignDetail: { data: saved },
+      }),
+    );
+    renderApp('/admin/marketing');
+    fireEvent.click(await screen.findByText('Autumn'));
+    const drawer = await screen.findByRole('dialog', { name: 'Campaign' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('dialog', { name: 'Preview' });
+    expect(within(preview).getByTitle('Preview content')).toBeInTheDocument();
+
+    fireEvent.keyDown(within(preview).getByTitle('Preview content'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Preview' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Campaign' })).toBeInTheDocument();
+
+    // Typed work is there still; with nothing over it, Escape closes the drawer itself.
+    const subject = within(drawer).getByRole('textbox', { name: 'Subject' });
+    fireEvent.change(subject, { target: { value: 'Autumn offers' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel campaign' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this draft' });
+    fireEvent.keyDown(confirm, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel this draft' })).not.toBeInTheDocument(),
+    );
+    expect(within(drawer).getByRole('textbox', { name: 'Subject' })).toHaveValue('Autumn offers');
+    fireEvent.keyDown(subject, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Campaign' })).not.toBeInTheDocument());
+  });
+
+  it('deletes a draft after a confirm; a segment from the segments list after its own confirm', async () => {
+    const saved = detail(row(8, 'draft', { Subject: 'Winter' }));
+    const { calls } = mockApi(
+      signedInRoutes(['marketing-commander'], {
+        ListCampaigns: page([row(8, 'draft', { Subject: 'Winter' })]),
+        ListSegments: { data: SEGMENTS },
+        CampaignDetail: { data: saved },
+        DeleteCampaign: { data: { ID: 8 } },
+        DeleteSegment: {
+          status: 409,
+          message:
+            'The campaign "Autumn" is sending to this segment: delete the segment once it is sent or cancelled',
+        },
+      }),
+    );
+    renderApp('/admin/marketing');
+    fireEvent.click(await screen.findByText('Winter'));
+    const drawer = await screen.findByRole('dialog', { name: 'Campaign' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Delete draft' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this draft' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(callsOf(calls, 'DeleteCampaign')).toHaveLength(1));
+    expect(callsOf(calls, 'DeleteCampaign')[0]?.body).toEqual({ ID: 8 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Campaign' })).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Segments' }));
+    const segments = await screen.findByRole('dialog', { name: 'Segments' });
+    fireEvent.click(await within(segments).findByRole('button', { name: 'Delete KYC approved' }));
+    const sure = await screen.findByRole('dialog', { name: 'Delete segment' });
+    fireEvent.click(within(sure).getByRole('button', { name: 'Delete segment' }));
+    await waitFor(() => expect(callsOf(calls, 'DeleteSegment')).toHaveLength(1));
+    expect(await screen.findByText(/is sending to this segment/)).toBeInTheDocument();
+  });
 });

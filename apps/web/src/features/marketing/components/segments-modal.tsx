@@ -3,6 +3,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useCallForm } from '../../../components/call-form/use-call-form';
+import { openConfirm } from '../../../components/ui/confirm';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 
@@ -36,6 +37,18 @@ const describe = (d: SegmentDefinition): string => {
 export function SegmentsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const segments = useAdminQuery('ListSegments', {}, { enabled: opened });
   const [editing, setEditing] = useState<Segment | 'new' | null>(null);
+  const remove = useAdminMutation('DeleteSegment', {
+    invalidates: ['ListSegments', 'ListCampaigns', 'CampaignDetail'],
+    success: 'Segment deleted',
+  });
+  const confirmDelete = (s: Segment) =>
+    openConfirm({
+      title: 'Delete segment',
+      message: `Delete the segment ${s.Name}? Draft campaigns that use it must pick another segment before they are sent; sent campaigns keep their recipients. A segment a campaign is sending to cannot be deleted.`,
+      confirmLabel: 'Delete segment',
+      isDanger: true,
+      onConfirm: () => remove.mutate({ ID: s.ID }),
+    });
   return (
     <Modal opened={opened} onClose={onClose} title="Segments" size="xl">
       {editing === null ? (
@@ -58,9 +71,21 @@ export function SegmentsModal({ opened, onClose }: { opened: boolean; onClose: (
                   </Table.Td>
                   <Table.Td>{s.Recipients}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" onClick={() => setEditing(s)}>
-                      Edit
-                    </Button>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="xs" variant="subtle" onClick={() => setEditing(s)}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${s.Name}`}
+                        loading={remove.isPending && remove.variables?.ID === s.ID}
+                        onClick={() => confirmDelete(s)}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -110,4 +110,28 @@ describe('News', () => {
     );
     expect(await within(drawer).findByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
   });
+
+  it('deletes a published post after a confirm that says it leaves the merchants news', async () => {
+    const published = post(4, {
+      Published: true,
+      PublishedOn: '2026-11-21T10:00:00.000Z',
+      PublishedBy: 'max',
+    });
+    const { calls } = mockApi(
+      signedInRoutes(['marketing-commander'], {
+        ListNews: page([published]),
+        DeleteNews: { data: { ID: 4 } },
+      }),
+    );
+    renderApp('/admin/news');
+    fireEvent.click(await screen.findByText('Post 4'));
+    const drawer = await screen.findByRole('dialog', { name: 'News post' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Delete post' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this post' });
+    expect(within(confirm).getByText(/takes it off the merchants' news/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete post' }));
+    await waitFor(() => expect(callsOf(calls, 'DeleteNews')).toHaveLength(1));
+    expect(callsOf(calls, 'DeleteNews')[0]?.body).toEqual({ ID: 4 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'News post' })).not.toBeInTheDocument());
+  });
 });

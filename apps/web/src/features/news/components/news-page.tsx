@@ -1,5 +1,5 @@
 import { ADMIN_CALLS, NEWS_STATUS_FILTERS, type NewsRow } from '@bo/contract';
-import { Anchor, Badge, Button, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCallForm } from '../../../components/call-form/use-call-form';
@@ -11,6 +11,8 @@ import { FilterBar } from '../../../components/list-screen/filter-bar';
 import { ListScreen } from '../../../components/list-screen/list-screen';
 import { RichTextEditor } from '../../../components/rich-text-editor/rich-text-editor';
 import { HtmlPreviewModal } from '../../../components/rich-text-editor/sandboxed-html';
+import { openConfirm } from '../../../components/ui/confirm';
+import { LayeredDrawer } from '../../../components/ui/layered-drawer';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
@@ -125,7 +127,7 @@ export function NewsPage() {
         currentRow={(row) => open !== null && open !== 'new' && row.ID === open.ID}
         {...pagedTable(query, url)}
       />
-      <Drawer
+      <LayeredDrawer
         opened={open !== null}
         onClose={() => setOpen(null)}
         position="right"
@@ -137,14 +139,23 @@ export function NewsPage() {
             key={open === 'new' ? 'new' : open.ID}
             post={open === 'new' ? null : open}
             onSaved={(saved) => setOpen(saved)}
+            onDeleted={() => setOpen(null)}
           />
         )}
-      </Drawer>
+      </LayeredDrawer>
     </ListScreen>
   );
 }
 
-function NewsEditor({ post, onSaved }: { post: NewsRow | null; onSaved: (post: NewsRow) => void }) {
+function NewsEditor({
+  post,
+  onSaved,
+  onDeleted,
+}: {
+  post: NewsRow | null;
+  onSaved: (post: NewsRow) => void;
+  onDeleted: () => void;
+}) {
   const [previewing, setPreviewing] = useState(false);
   const { form, onSubmit } = useCallForm(ADMIN_CALLS.SaveNews.params, {
     ID: post?.ID,
@@ -165,6 +176,11 @@ function NewsEditor({ post, onSaved }: { post: NewsRow | null; onSaved: (post: N
     invalidates: ['ListNews'],
     success: (data) => (data.Published ? `“${data.Title}” is published` : `“${data.Title}” is unpublished`),
     onSuccess: onSaved,
+  });
+  const remove = useAdminMutation('DeleteNews', {
+    invalidates: ['ListNews'],
+    success: () => `“${post?.Title ?? ''}” is deleted`,
+    onSuccess: onDeleted,
   });
   const isSaved = post !== null && !form.isDirty();
   return (
@@ -220,6 +236,25 @@ function NewsEditor({ post, onSaved }: { post: NewsRow | null; onSaved: (post: N
               onClick={() => publish.mutate({ ID: post.ID, Published: !post.Published })}
             >
               {post.Published ? 'Unpublish' : 'Publish'}
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              ml="auto"
+              loading={remove.isPending}
+              onClick={() =>
+                openConfirm({
+                  title: 'Delete this post',
+                  message: post.Published
+                    ? `“${post.Title}” is published: deleting it takes it off the merchants' news. It cannot be undone.`
+                    : `Delete “${post.Title}”? It cannot be undone.`,
+                  confirmLabel: 'Delete post',
+                  isDanger: true,
+                  onConfirm: () => remove.mutate({ ID: post.ID }),
+                })
+              }
+            >
+              Delete post
             </Button>
           </Group>
           <HtmlPreviewModal

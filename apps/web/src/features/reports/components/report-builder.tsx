@@ -41,6 +41,7 @@ import { type Column, DataTable } from '../../../components/data-table/data-tabl
 import { DateRangeFilter, utcToday } from '../../../components/date-range-filter/date-range-filter';
 import { ScreenHeader } from '../../../components/list-screen/list-screen';
 import { SearchField } from '../../../components/list-screen/search-field';
+import { openConfirm } from '../../../components/ui/confirm';
 import { isApiError } from '../../../lib/api/api-error';
 import { handleApiError } from '../../../lib/api/error-handler';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
@@ -242,7 +243,20 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
     if (action === 'save') save.mutate(params, { onError: refused });
     if (action === 'generate') generate.mutate(params, { onError: refused });
   };
-  const busy = validate.isPending || save.isPending || generate.isPending;
+  const remove = useAdminMutation('DeleteGoamlDraft', {
+    invalidates: ['ListGoamlReports'],
+    success: (data) => `Draft ${data.ID} deleted`,
+    onSuccess: onClose,
+  });
+  const confirmDelete = (id: number) =>
+    openConfirm({
+      title: 'Delete this draft',
+      message: `Delete draft ${id} with what was typed and the transactions chosen? Generated reports are not affected: they are kept.`,
+      confirmLabel: 'Delete draft',
+      isDanger: true,
+      onConfirm: () => remove.mutate({ ID: id }),
+    });
+  const busy = validate.isPending || save.isPending || generate.isPending || remove.isPending;
   const label = (field: GoamlField) => GOAML_FIELD_LABELS[field];
   const text = (field: GoamlField, props: { required?: boolean; placeholder?: string } = {}) => (
     <TextInput
@@ -441,6 +455,19 @@ function BuilderForm({ draft, settings, onClose, onSavedDraft, onGenerated }: Bu
         <Button onClick={() => run('generate')} loading={generate.isPending} disabled={busy}>
           Generate report
         </Button>
+        {draftId !== undefined && (
+          // Only a draft is offered this: a generated report is final and the server refuses its delete.
+          <Button
+            variant="subtle"
+            color="red"
+            ml="auto"
+            onClick={() => confirmDelete(draftId)}
+            loading={remove.isPending}
+            disabled={busy}
+          >
+            Delete draft
+          </Button>
+        )}
       </Group>
       {xml ? (
         <Section title="XML preview">

@@ -178,4 +178,27 @@ describe('FIU XML Reports', () => {
     expect(body).toMatchObject({ ID: 5, RentityID: '1042', TransactionRefs: ['T000000101', 'T000000102'] });
     expect(await screen.findByRole('dialog', { name: 'goAML report 5' })).toBeInTheDocument();
   });
+
+  it('deletes a draft after a confirm and goes back to the list', async () => {
+    const { calls } = mockApi(
+      signedInRoutes(['view-transactions'], {
+        GoamlSettings: { data: settings },
+        GoamlReportDetail: { data: detail('draft') },
+        MerchantsListDash: { data: [{ ID: 12, ShopTitle: 'Tulip Shop', Name: 'Tulip' }] },
+        GoamlCandidates: page([candidate(1)]),
+        ListGoamlReports: page([]),
+        DeleteGoamlDraft: { data: { ID: 5 } },
+      }),
+    );
+    renderApp('/admin/reports?report=5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete draft' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this draft' });
+    expect(within(confirm).getByText(/Generated reports are not affected/)).toBeInTheDocument();
+    expect(callsOf(calls, 'DeleteGoamlDraft')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(callsOf(calls, 'DeleteGoamlDraft')).toHaveLength(1));
+    expect(callsOf(calls, 'DeleteGoamlDraft')[0]?.body).toEqual({ ID: 5 });
+    expect(await screen.findByText('Draft 5 deleted')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'goAML reports' })).toBeInTheDocument();
+  });
 });
