@@ -120,6 +120,9 @@ test.describe('Email Marketing', () => {
     // A recipient follows the link in their email.
     const link = /https?:\/\/[^\s"<>]+\/unsubscribe\/[\w-]{43}/.exec(mails[0] ?? '')?.[0] ?? '';
     await page.goto(new URL(link).pathname);
+    // The link only asks (mail scanners open links too); the button unsubscribes.
+    await expect(page.getByRole('heading', { name: 'Unsubscribe from marketing emails?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
     await expect(page.getByText(/will receive no more marketing emails/)).toBeVisible();
 

@@ -18,6 +18,20 @@ export interface Mailer {
 }
 
 /**
+ * Nodemailer waits up to 10 minutes on a silent socket by default. A campaign recipient is marked failed
+ * after 10 minutes in `sending` (marketing STALE_SENDING_MS), so a send must give up well before: these
+ * limits, unless SMTP_URL's query sets its own. Nodemailer reads options from the URL's query (an object
+ * with `url` would drop every other key).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+export function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, ms] of Object.entries(SMTP_TIMEOUTS))
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
+  return url.toString();
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to the outbox folder, where
  * a developer (or a test) reads it. Mail bodies hold reset links, so they are never logged.
  */
@@ -27,7 +41,7 @@ export function createMailer(options: {
   outboxDir: string;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport(withTimeouts(options.smtpUrl));
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });

@@ -269,6 +269,65 @@ describe('campaigns', () => {
     expect(detail).toMatchObject({ Status: 'sent', Counts: { Sent: 1, Failed: 1 } });
   });
 
+  it('a cancel while a claimed batch is being sent stops the rest of the batch', async () => {
+    const segment = await segmentNL('Dutch for cancel mid-batch');
+    const c = await draft(segment.ID);
+    await adminPost(t.app, marketing, 'SendCampaign', { ID: c.ID });
+    const sent: string[] = [];
+    const cancelling = createMarketingService({
+      db: t.database.db,
+      now: t.clock.now,
+      mailer: {
+        send: async (mail) => {
+          sent.push(mail.to);
+          // Staff cancel while the first mail of the batch is on its way.
+          if (sent.length === 1) await adminPost(t.app, marketing, 'CancelCampaign', { ID: c.ID });
+        },
+      },
+      publicUrl: t.config.publicUrl,
+      productName: 'Testline',
+    });
+    await cancelling.runStep(10);
+    expect(sent).toHaveLength(1);
+    const detail = await ok(
+      await adminGet(t.app, marketing, 'CampaignDetail', { ID: String(c.ID) }),
+      ADMIN_CALLS.CampaignDetail.data,
+    );
+    expect(detail).toMatchObject({
+      Status: 'cancelled',
+      Counts: { Sent: 1, Skipped: 1, Queued: 0, Sending: 0 },
+    });
+  });
+
+  it('a claimed recipient another instance has since failed as stale is not sent', async () => {
+    const segment = await segmentNL('Dutch for stale sweep');
+    const c = await draft(segment.ID);
+    await adminPost(t.app, marketing, 'SendCampaign', { ID: c.ID });
+    const sent: string[] = [];
+    const slow = createMarketingService({
+      db: t.database.db,
+      now: t.clock.now,
+      mailer: {
+        send: async (mail) => {
+          sent.push(mail.to);
+          // This send hung past STALE_SENDING_MS: another instance's sweep fails the rest of the batch.
+          await t.database.db
+            .update(marketingRecipients)
+            .set({
+              state: 'failed',
+              error: 'Interrupted while sending (not retried, so nobody gets it twice)',
+            })
+            .where(and(eq(marketingRecipients.campaignId, c.ID), eq(marketingRecipients.state, 'sending')));
+        },
+      },
+      publicUrl: t.config.publicUrl,
+      productName: 'Testline',
+    });
+    await slow.runStep(10);
+    // The first had left before the sweep; the second, failed by the sweep, never leaves.
+    expect(sent).toHaveLength(1);
+  });
+
   it('a failing transport is recorded per recipient with its error', async () => {
     const segment = await segmentNL('Dutch for failure');
     const c = await draft(segment.ID);
@@ -387,7 +446,7 @@ describe('deletes', () => {
 });
 
 describe('unsubscribe', () => {
-  it('the link records the unsubscribe, says so, and the merchant is skipped from then on', async () => {
+  it('the link asks first (a GET writes nothing), the button records the unsubscribe, and the merchant is skipped from then on', async () => {
     const segment = await segmentNL('Dutch for unsubscribe');
     const c = await draft(segment.ID);
     await adminPost(t.app, marketing, 'SendCampaign', { ID: c.ID });
@@ -395,7 +454,20 @@ describe('unsubscribe', () => {
     await service().runStep(1);
     const link = /<(http[^>]+)>/.exec(t.outbox[before]?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
     const path = new URL(link).pathname;
-    const page = await t.app.inject({ method: 'GET', url: path });
+    // Mail scanners open every link: the GET only asks, and records nothing.
+    const ask = await t.app.inject({ method: 'GET', url: path });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.headers['content-type']).toContain('text/html');
+    expect(ask.body).toContain('Unsubscribe from marketing emails?');
+    expect(ask.body).toContain('<form method="post">');
+    expect(await t.database.db.select().from(marketingUnsubscribes)).toHaveLength(0);
+    // The button: a form POST from the page, with the browser's Origin and no CSRF header of ours.
+    const page = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('You are unsubscribed');

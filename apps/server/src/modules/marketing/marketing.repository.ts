@@ -292,6 +292,34 @@ export async function finishRecipient(
     .where(and(eq(marketingRecipients.id, id), eq(marketingRecipients.state, 'sending')));
 }
 
+/**
+ * Checked right before a claimed recipient's mail leaves: 'send' when the row is still this runner's
+ * (`sending`, its lease renewed now) and its campaign still sending; 'cancelled' when the campaign was
+ * cancelled since the claim (the row is skipped here); 'lost' when the row is no longer `sending` (the stale
+ * sweep of another instance took it): then nothing may be sent, or the screen would say Failed for a mail
+ * that went out.
+ */
+export async function confirmClaim(db: DbOrTx, id: number, at: Date): Promise<'send' | 'cancelled' | 'lost'> {
+  const [renewed] = await db
+    .update(marketingRecipients)
+    .set({ updatedOn: at })
+    .where(
+      and(
+        eq(marketingRecipients.id, id),
+        eq(marketingRecipients.state, 'sending'),
+        sql`exists (select 1 from ${marketingCampaigns} c where c.id = ${marketingRecipients.campaignId} and c.status = 'sending')`,
+      ),
+    )
+    .returning({ id: marketingRecipients.id });
+  if (renewed) return 'send';
+  const [skipped] = await db
+    .update(marketingRecipients)
+    .set({ state: 'skipped', error: 'Campaign cancelled', updatedOn: at })
+    .where(and(eq(marketingRecipients.id, id), eq(marketingRecipients.state, 'sending')))
+    .returning({ id: marketingRecipients.id });
+  return skipped ? 'cancelled' : 'lost';
+}
+
 /** Whether any recipient of the campaign is still to be sent or being sent. */
 export async function hasOpenRecipients(db: DbOrTx, campaignId: number): Promise<boolean> {
   const [row] = await db

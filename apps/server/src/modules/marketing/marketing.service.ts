@@ -28,6 +28,7 @@ import {
   audienceOf,
   type CampaignData,
   claimQueued,
+  confirmClaim,
   countAudience,
   countCampaigns,
   findByToken,
@@ -143,6 +144,8 @@ export function createMarketingService(deps: MarketingDeps) {
       await finishRecipient(db, r.id, { state: 'skipped', error: 'Unsubscribed', at: deps.now() });
       return;
     }
+    // A cancel since the claim, or another instance's stale sweep, stops this mail before it leaves.
+    if ((await confirmClaim(db, r.id, deps.now())) !== 'send') return;
     const url = unsubscribeUrl(r.token);
     const mail = render(campaign, url);
     try {
@@ -521,6 +524,12 @@ export function createMarketingService(deps: MarketingDeps) {
         }
       }
       return limit - budget;
+    },
+
+    /** Whose link this is and whether they are unsubscribed already, writing nothing (the GET page). */
+    async unsubscribeStatus(token: string): Promise<{ email: string; already: boolean } | null> {
+      const r = await findByToken(db, token);
+      return r ? { email: r.email, already: Boolean(r.already) } : null;
     },
 
     /**
