@@ -107,7 +107,7 @@ test.describe('Admin Config: versions with four-eyes approval', () => {
     await expect(v1).toContainText('Superseded');
     await expect(v1).toContainText('Slow chains need longer');
     const change = v1.getByRole('table', { name: 'Changes in v1' }).getByRole('row').nth(1);
-    await expect(change).toHaveText(/invoiceExpiryMinutes\s*60\s*90/);
+    await expect(change).toHaveText(/Invoice expiry \(minutes\)\s*60\s*90/);
     await v1.getByRole('button', { name: 'Restore v1' }).click();
     const restore = secure.getByRole('dialog', { name: 'Restore v1' });
     await restore.getByRole('textbox').first().click();

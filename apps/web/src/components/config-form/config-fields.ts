@@ -99,3 +99,13 @@ export const emptyRow = (columns: ConfigFieldSpec[]): Record<string, unknown> =>
             : '',
     ]),
   );
+
+/** A change's path as staff read it: `confirmations.1.minConfirmations` → `Confirmations per coin › row 2 › Min confirmations`. */
+export function pathLabel(sections: ReturnType<typeof configSections>, path: string): string {
+  const [key = '', row, column] = path.split('.');
+  const field = sections.flatMap((s) => s.fields).find((f) => f.key === key);
+  if (!field) return path;
+  if (row === undefined) return field.label;
+  const col = column === undefined ? undefined : field.columns.find((c) => c.key === column);
+  return [field.label, `row ${Number(row) + 1}`, ...(col ? [col.label] : [])].join(' › ');
+}

@@ -8,6 +8,7 @@ import {
   NumberInput,
   PasswordInput,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Table,
@@ -39,6 +40,10 @@ export interface ConfigFormProps {
   readOnly?: boolean;
 }
 
+/** Fields that take the section's whole width: tables, secrets and switches with their help. */
+const WIDE = new Set<ConfigFieldSpec['kind']>(['table', 'secret', 'boolean']);
+const FULL_ROW = { gridColumn: '1 / -1' } as const;
+
 const timeZones = (): string[] => {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
   return intl.supportedValuesOf?.('timeZone') ?? ['UTC', 'Europe/Amsterdam'];
@@ -58,21 +63,25 @@ export function ConfigForm(props: ConfigFormProps) {
           <Title order={2} size="h5" mb="sm">
             {section.group}
           </Title>
-          <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
             {section.fields.map((field) => (
-              <FieldInput
+              <div
                 key={field.key}
-                field={field}
-                path={field.key}
-                form={props.form}
-                coinOptions={props.coinOptions}
-                readOnly={props.readOnly}
-                secrets={props.secrets}
-                secretEdits={props.secretEdits}
-                onSecretEdits={props.onSecretEdits}
-              />
+                style={WIDE.has(field.kind) || field.widget === 'textarea' ? FULL_ROW : undefined}
+              >
+                <FieldInput
+                  field={field}
+                  path={field.key}
+                  form={props.form}
+                  coinOptions={props.coinOptions}
+                  readOnly={props.readOnly}
+                  secrets={props.secrets}
+                  secretEdits={props.secretEdits}
+                  onSecretEdits={props.onSecretEdits}
+                />
+              </div>
             ))}
-          </Stack>
+          </SimpleGrid>
         </Card>
       ))}
     </Stack>
@@ -131,7 +140,6 @@ function FieldInput({
           onChange={(v) => input.onChange(v)}
           error={input.error}
           allowDeselect={false}
-          w={inTable ? undefined : 280}
         />
       );
     case 'integer':
@@ -157,7 +165,6 @@ function FieldInput({
           allowDecimal={field.kind === 'number'}
           min={field.min}
           max={field.max}
-          w={inTable ? undefined : 200}
         />
       );
     case 'table':
@@ -172,7 +179,6 @@ function FieldInput({
             value={(input.value as string) || null}
             onChange={(v) => input.onChange(v ?? '')}
             error={input.error}
-            w={280}
           />
         );
       if (field.widget === 'textarea')
@@ -183,7 +189,6 @@ function FieldInput({
           {...input}
           value={String(input.value ?? '')}
           maxLength={field.maxLength}
-          w={inTable ? undefined : field.kind === 'decimal' ? 200 : 420}
           inputMode={field.kind === 'decimal' ? 'decimal' : undefined}
         />
       );

@@ -1,5 +1,12 @@
-import { CONFIG_STATUS_LABELS, type ConfigHistoryRow, type ConfigNamespace } from '@bo/contract';
+import {
+  CONFIG_NAMESPACES,
+  CONFIG_STATUS_LABELS,
+  type ConfigHistoryRow,
+  type ConfigNamespace,
+} from '@bo/contract';
 import { Badge, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { configSections, pathLabel } from '../../../components/config-form/config-fields';
 import { LayeredDrawer } from '../../../components/ui/layered-drawer';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { statusColor, when } from './config-labels';
@@ -19,6 +26,8 @@ export function ConfigHistoryDrawer({
   onRestore: (version: number) => void;
 }) {
   const history = useAdminQuery('ConfigHistory', { Namespace: ns }, { enabled: opened });
+  const sections = useMemo(() => configSections(CONFIG_NAMESPACES[ns].schema), [ns]);
+  const label = (path: string) => pathLabel(sections, path);
   return (
     <LayeredDrawer opened={opened} onClose={onClose} position="right" size={760} title="Versions">
       {history.isPending ? (
@@ -34,7 +43,11 @@ export function ConfigHistoryDrawer({
             <VersionCard
               key={row.Version}
               row={row}
-              canRestore={row.Version !== activeVersion}
+              label={label}
+              // Restoring goes back to what was once in force or proposed: not the active or a pending one.
+              canRestore={
+                row.Version !== activeVersion && (row.Status === 'superseded' || row.Status === 'rejected')
+              }
               onRestore={() => onRestore(row.Version)}
             />
           ))}
@@ -46,10 +59,12 @@ export function ConfigHistoryDrawer({
 
 function VersionCard({
   row,
+  label,
   canRestore,
   onRestore,
 }: {
   row: ConfigHistoryRow;
+  label: (path: string) => string;
   canRestore: boolean;
   onRestore: () => void;
 }) {
@@ -94,7 +109,7 @@ function VersionCard({
           <Table.Tbody>
             {row.Changes.map((c) => (
               <Table.Tr key={`${c.Kind}:${c.Path}`}>
-                <Table.Td ff="monospace">{c.Path}</Table.Td>
+                <Table.Td>{label(c.Path)}</Table.Td>
                 <Table.Td ff="monospace" c="red.8" style={{ wordBreak: 'break-all' }}>
                   {c.Old ?? '—'}
                 </Table.Td>
