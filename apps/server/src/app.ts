@@ -19,6 +19,7 @@ import { registerChatRoutes } from './modules/chat/chat.calls';
 import { createChatService } from './modules/chat/chat.service';
 import { type Coins, createCoins } from './modules/coins/coins.module';
 import { registerNodeSandboxRoutes } from './modules/coins/coins.sandbox-routes';
+import { createConfigVault } from './modules/config/config-vault';
 import { createFileStorage } from './modules/files/file-storage';
 import { createFilesService } from './modules/files/files.service';
 import { createMarketImageUpload, registerMediaRoutes } from './modules/files/media.routes';
@@ -195,6 +196,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     idleMs: config.session.idleMs,
     files: { storage: fileStorage, maxBytes: config.files.maxBytes },
     marketing,
+    configVault: createConfigVault({
+      masterKey: config.configMasterKey?.reveal(),
+      demoMode: config.demoMode,
+      dataDir: config.dataDir,
+    }),
   });
   registerAdminService(app, {
     requestAuth,

@@ -105,6 +105,8 @@ export interface AppConfig {
   };
   /** The campaign send's runner (ADR 0023): how often it steps and how many emails a second at most. */
   marketing: { runnerIntervalMs: number; sendPerSecond: number };
+  /** The config engine's master key (ADR 0025); undefined: DATA_DIR/keys/config.key in demo mode, else none. */
+  configMasterKey: Secret | undefined;
 }
 
 export function toConfig(env: Env): AppConfig {
@@ -217,6 +219,7 @@ export function toConfig(env: Env): AppConfig {
       runnerIntervalMs: env.MARKETING_RUNNER_INTERVAL_MS,
       sendPerSecond: env.MARKETING_SEND_PER_SECOND,
     },
+    configMasterKey: env.CONFIG_MASTER_KEY ? secretOf(env.CONFIG_MASTER_KEY) : undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

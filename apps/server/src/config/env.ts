@@ -110,6 +110,17 @@ const envSchema = z.object({
    * setting, so demo data can never reach a real service. XRPL_MODE and EVM_MODE override it per chain.
    */
   INTEGRATIONS_MODE: z.enum(['fake', 'real']).default('fake'),
+  /**
+   * The key config secrets are encrypted under (ADR 0025): 32 bytes as 64 hex digits or base64. Unset in
+   * demo mode: one is generated into DATA_DIR/keys/config.key; unset otherwise: storing a secret is refused.
+   */
+  CONFIG_MASTER_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+      'CONFIG_MASTER_KEY must be 32 bytes, as 64 hex digits or as base64',
+    )
+    .optional(),
   XRPL_MODE: z.enum(['fake', 'real']).optional(),
   EVM_MODE: z.enum(['fake', 'real']).optional(),
   /** Sweeps of the Ether pool wait while the gas price is above this (gwei). */

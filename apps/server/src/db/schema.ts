@@ -1277,3 +1277,55 @@ export const transactionViews = pgTable(
     index('transaction_views_shared_idx').on(t.name).where(sql`${t.shared}`),
   ],
 );
+
+/** A config secret (ADR 0025): AES-256-GCM ciphertext (with its tag) under CONFIG_MASTER_KEY; never read back. */
+export const configSecrets = pgTable('config_secrets', {
+  id: serial('id').primaryKey(),
+  ns: text('ns').notNull(),
+  field: text('field').notNull(),
+  /** base64 of the ciphertext followed by the 16-byte GCM tag. */
+  ciphertext: text('ciphertext').notNull(),
+  iv: text('iv').notNull(),
+  /** Which master key sealed it (the first hex digits of the key's SHA-256), for rotation. */
+  keyId: text('key_id').notNull(),
+  last4: text('last4').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  setByStaffId: integer('set_by_staff_id')
+    .notNull()
+    .references(() => staff.id),
+  setBy: text('set_by').notNull(),
+  setAt: ts('set_at').notNull(),
+});
+
+/** One immutable version of a config namespace (ADR 0025); only its status and decision move. */
+export const configVersions = pgTable(
+  'config_versions',
+  {
+    id: serial('id').primaryKey(),
+    ns: text('ns').notNull(),
+    version: integer('version').notNull(),
+    /** The namespace's values without secrets (contract CONFIG_NAMESPACES[ns].schema). */
+    values: jsonb('values').notNull(),
+    /** Secret field → config_secrets.id; a restore copies the references, never the values. */
+    secretRefs: jsonb('secret_refs').notNull().default({}).$type<Record<string, number>>(),
+    status: text('status')
+      .notNull()
+      .$type<'draft' | 'pending_approval' | 'active' | 'superseded' | 'rejected'>(),
+    authorStaffId: integer('author_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    author: text('author').notNull(),
+    comment: text('comment'),
+    approverStaffId: integer('approver_staff_id').references(() => staff.id),
+    approver: text('approver'),
+    decisionNote: text('decision_note'),
+    createdAt: ts('created_at').notNull(),
+    submittedAt: ts('submitted_at'),
+    decidedAt: ts('decided_at'),
+    activatedAt: ts('activated_at'),
+  },
+  (t) => [
+    uniqueIndex('config_versions_ns_version_idx').on(t.ns, t.version),
+    uniqueIndex('config_versions_one_active_idx').on(t.ns).where(sql`${t.status} = 'active'`),
+  ],
+);

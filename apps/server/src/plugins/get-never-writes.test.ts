@@ -130,6 +130,8 @@ beforeAll(async () => {
     // The seeded sent campaign (marketing.seed.ts), with its recipients.
     'admin CampaignDetail': { ID: '1' },
     'admin ListCampaignRecipients': { ID: '1' },
+    'admin GetConfig': { Namespace: 'admin' },
+    'admin ConfigHistory': { Namespace: 'admin' },
   };
 });
 afterAll(() => t.close());

@@ -1,5 +1,6 @@
 import {
   ADMIN_CALLS,
+  ADMIN_CONFIG_DEFAULTS,
   ADMIN_SERVICE_PREFIX,
   type AdminCallName,
   BOT_CHALLENGE_PATH,
@@ -23,10 +24,11 @@ import {
   type SocketName,
   sessionSchema,
 } from '@bo/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  configVersions,
   evmDepositAddresses,
   goamlReports,
   marketingCampaigns,
@@ -538,7 +540,79 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   // The caller's own view, so each allowed caller is its author.
   UpdateTransactionView: { params: async ({ me }) => ({ ID: await newView(me), Shared: true }) },
   DeleteTransactionView: { params: async ({ me }) => ({ ID: await newView(me) }) },
+  GetConfig: { params: () => ({ Namespace: 'admin' }) },
+  // A change of each allowed caller's own at the config's newest version, confirmed by password (admin has
+  // no authenticator) or by the next code (secure).
+  SaveConfigDraft: {
+    params: async ({ caller }) => ({
+      Namespace: 'admin',
+      ExpectedVersion: (await configHead()).head,
+      Values: { ...ADMIN_CONFIG_DEFAULTS, invoiceExpiryMinutes: 60 + (await configHead()).head + 1 },
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  SubmitConfig: { params: async () => ({ Namespace: 'admin', Version: await newConfigVersion('draft') }) },
+  // Written by support, so neither allowed caller is its author.
+  ApproveConfig: {
+    params: async ({ caller }) => ({
+      Namespace: 'admin',
+      Version: await newConfigVersion('pending_approval'),
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  RejectConfig: {
+    params: async () => ({
+      Namespace: 'admin',
+      Version: await newConfigVersion('pending_approval'),
+      Reason: 'Permission matrix check',
+    }),
+  },
+  ConfigHistory: { params: () => ({ Namespace: 'admin' }) },
+  RestoreConfig: {
+    params: async ({ caller }) => {
+      const version = await newConfigVersion('superseded');
+      return {
+        Namespace: 'admin',
+        Version: version,
+        ExpectedVersion: version,
+        Password: TEST_PASSWORD,
+        Code: await nextCode(caller),
+      };
+    },
+  },
 };
+
+/** The Admin Config's newest version number (0 before the first). */
+async function configHead(): Promise<{ head: number }> {
+  const [row] = await t.database.db
+    .select({ v: configVersions.version })
+    .from(configVersions)
+    .where(eq(configVersions.ns, 'admin'))
+    .orderBy(desc(configVersions.version))
+    .limit(1);
+  return { head: row?.v ?? 0 };
+}
+
+/** A fresh Admin Config version in `status`, written by support (never a caller allowed to approve it). */
+async function newConfigVersion(status: 'draft' | 'pending_approval' | 'superseded'): Promise<number> {
+  const [author] = await t.database.db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(eq(staff.username, 'support'));
+  const version = (await configHead()).head + 1;
+  await t.database.db.insert(configVersions).values({
+    ns: 'admin',
+    version,
+    values: { ...ADMIN_CONFIG_DEFAULTS, invoiceExpiryMinutes: 200 + version },
+    status,
+    authorStaffId: author?.id ?? 0,
+    author: 'support',
+    createdAt: t.clock.now(),
+  });
+  return version;
+}
 
 /** The code a caller's authenticator shows one time step on (only `secure` has one; the others send any). */
 async function nextCode(caller: Caller): Promise<string> {

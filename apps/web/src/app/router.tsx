@@ -148,6 +148,10 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/analytics/components/charts-page'),
     (m) => m.ChartsPage,
   ).Screen,
+  'admin-config': lazyScreen(
+    () => import('../features/configs/components/admin-config-page'),
+    (m) => m.AdminConfigPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

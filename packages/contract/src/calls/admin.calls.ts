@@ -3,6 +3,7 @@ import { ANALYTICS_CALLS } from './admin/analytics.calls';
 import { BALANCE_SHEET_CALLS } from './admin/balance-sheet.calls';
 import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
+import { CONFIG_CALLS } from './admin/config.calls';
 import { DASHBOARD_CALLS } from './admin/dashboard.calls';
 import { FAILURE_CALLS } from './admin/failures.calls';
 import { FILE_CALLS } from './admin/files.calls';
@@ -46,6 +47,7 @@ export const ADMIN_CALLS = {
   ...MARKETING_CALLS,
   ...ALL_TRANSACTION_CALLS,
   ...ANALYTICS_CALLS,
+  ...CONFIG_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -7,6 +7,7 @@ import { sessionHandlers } from '../auth/session.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
 import { catalogHandlers } from '../catalog/catalog.calls';
 import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
+import { type ConfigDeps, configHandlers } from '../config/config.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
@@ -32,7 +33,8 @@ export type AdminDeps = StaffAdminDeps &
   CoinDeps &
   Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> &
   Pick<FileDeps, 'files'> &
-  Pick<ReportDeps, 'goaml'> & {
+  Pick<ReportDeps, 'goaml'> &
+  Pick<ConfigDeps, 'configVault'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -67,6 +69,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...marketingHandlers(deps),
     ...allTransactionHandlers(deps),
     ...analyticsHandlers(deps),
+    ...configHandlers(deps),
   } satisfies AdminHandlers;
 }
 

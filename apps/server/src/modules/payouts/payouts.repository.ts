@@ -303,11 +303,3 @@ export async function coinExists(db: DbOrTx, altCoinId: number): Promise<boolean
   const [row] = await db.select({ id: altCoins.id }).from(altCoins).where(eq(altCoins.id, altCoinId));
   return row !== undefined;
 }
-
-export async function staffTotp(
-  db: DbOrTx,
-  staffId: number,
-): Promise<{ totpSecret: string | null } | undefined> {
-  const [row] = await db.select({ totpSecret: staff.totpSecret }).from(staff).where(eq(staff.id, staffId));
-  return row;
-}

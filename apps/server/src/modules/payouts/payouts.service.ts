@@ -19,11 +19,10 @@ import { pageOffset } from '../../lib/paging';
 import { ApiError, badRequest } from '../../plugins/errors';
 import { listAudit } from '../audit/audit.repository';
 import { type Actor, type Claimant, recordChange } from '../audit/audit.service';
-import { matchTotp } from '../auth/totp';
+import { checkStepUp } from '../auth/step-up';
 import { findMerchant } from '../merchants/merchants.repository';
 import { editableOf } from '../merchants/merchants.service';
 import { publishBusEvent } from '../realtime/realtime.bus';
-import { claimTotpStep } from '../staff/staff.repository';
 import type { PayoutRail } from './payout-rail';
 import { paysToOf } from './payout-schemas.service';
 import {
@@ -40,7 +39,6 @@ import {
   type PayoutFilter,
   type PayoutRowData,
   payoutsInState,
-  staffTotp,
   sumPayouts,
 } from './payouts.repository';
 
@@ -184,14 +182,9 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     };
   };
 
-  /** The step-up: the approver's current TOTP code, taken once (the same last step sign-in keeps). */
-  const stepUp = async (actor: Actor, code: string) => {
-    const account = await staffTotp(db, actor.staffId);
-    if (!account?.totpSecret) throw new ApiError(403, PAYOUT_MESSAGES.noTotp);
-    const step = await matchTotp(account.totpSecret, code, now());
-    if (step === null) throw badRequest(PAYOUT_MESSAGES.wrongCode);
-    if (!(await claimTotpStep(db, actor.staffId, step))) throw new ApiError(409, PAYOUT_MESSAGES.reusedCode);
-  };
+  /** The step-up: the approver's current TOTP code, taken once (payouts take no password instead). */
+  const stepUp = (actor: Actor, code: string) =>
+    checkStepUp(db, actor.staffId, { Code: code }, now(), PAYOUT_MESSAGES);
 
   /** Approves one payout after the step-up; throws the refusal (409) with what became of it. */
   const approveOne = async (id: number, actor: Actor) => {

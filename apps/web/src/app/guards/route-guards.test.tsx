@@ -51,7 +51,7 @@ describe('route guards', () => {
 
   it('does not route screens that are not built yet', async () => {
     mockApi(signedInRoutes(['admin-commander']));
-    const { router } = renderApp('/admin/admin-config');
+    const { router } = renderApp('/admin/trade-bots');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 

@@ -22,6 +22,7 @@ import {
   IconPoint,
   IconReceipt2,
   IconScale,
+  IconSettings,
   IconShieldLock,
   IconStack2,
   IconTicket,
@@ -59,6 +60,7 @@ const ICONS: Partial<Record<AdminRouteName, Icon>> = {
   'market-pos-files': IconDeviceTablet,
   'transaction-xrp-pool': IconCurrencyXrp,
   'transaction-ether-pool': IconCurrencyEthereum,
+  'admin-config': IconSettings,
 };
 
 function CoinsOnline() {
