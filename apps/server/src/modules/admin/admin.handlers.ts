@@ -10,6 +10,7 @@ import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
+import { jobExports, jobHandlers } from '../jobs/jobs.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import type { MarketingService } from '../marketing/marketing.service';
@@ -67,6 +68,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...marketingHandlers(deps),
     ...allTransactionHandlers(deps),
     ...analyticsHandlers(deps),
+    ...jobHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -88,4 +90,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...marketingExports,
   ...allTransactionExports,
   ...analyticsExports,
+  ...jobExports,
 };

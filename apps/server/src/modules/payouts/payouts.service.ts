@@ -19,11 +19,10 @@ import { pageOffset } from '../../lib/paging';
 import { ApiError, badRequest } from '../../plugins/errors';
 import { listAudit } from '../audit/audit.repository';
 import { type Actor, type Claimant, recordChange } from '../audit/audit.service';
-import { matchTotp } from '../auth/totp';
+import { createStepUp, STEP_UP_MESSAGES } from '../auth/step-up';
 import { findMerchant } from '../merchants/merchants.repository';
 import { editableOf } from '../merchants/merchants.service';
 import { publishBusEvent } from '../realtime/realtime.bus';
-import { claimTotpStep } from '../staff/staff.repository';
 import type { PayoutRail } from './payout-rail';
 import { paysToOf } from './payout-schemas.service';
 import {
@@ -40,7 +39,6 @@ import {
   type PayoutFilter,
   type PayoutRowData,
   payoutsInState,
-  staffTotp,
   sumPayouts,
 } from './payouts.repository';
 
@@ -59,9 +57,8 @@ export const PAYOUT_MESSAGES = {
     'You requested this payout: another staff member must approve it (four-eyes). Ask a colleague to approve it.',
   noTotp:
     'Approving a payout needs an authenticator app (TOTP) on your account, and yours has none: ask an administrator to enrol one.',
-  wrongCode: 'That authenticator code is not right: type the 6-digit code your app shows now',
-  reusedCode:
-    'That authenticator code was already used: wait for the next code your app shows, then try again',
+  wrongCode: STEP_UP_MESSAGES.wrongCode,
+  reusedCode: STEP_UP_MESSAGES.reusedCode,
   merchantDisabled:
     'Payouts are disabled for this merchant (DisablePayout): enable them on Payout Schemas first',
   noDestination: "The merchant's payout schema pays nowhere yet: type where to pay",
@@ -184,14 +181,9 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     };
   };
 
-  /** The step-up: the approver's current TOTP code, taken once (the same last step sign-in keeps). */
-  const stepUp = async (actor: Actor, code: string) => {
-    const account = await staffTotp(db, actor.staffId);
-    if (!account?.totpSecret) throw new ApiError(403, PAYOUT_MESSAGES.noTotp);
-    const step = await matchTotp(account.totpSecret, code, now());
-    if (step === null) throw badRequest(PAYOUT_MESSAGES.wrongCode);
-    if (!(await claimTotpStep(db, actor.staffId, step))) throw new ApiError(409, PAYOUT_MESSAGES.reusedCode);
-  };
+  /** The step-up: the approver's current TOTP code, taken once (auth/step-up, shared with the job runner). */
+  const takeCode = createStepUp({ db, now });
+  const stepUp = (actor: Actor, code: string) => takeCode(actor.staffId, code, PAYOUT_MESSAGES.noTotp);
 
   /** Approves one payout after the step-up; throws the refusal (409) with what became of it. */
   const approveOne = async (id: number, actor: Actor) => {
