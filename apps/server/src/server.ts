@@ -8,8 +8,8 @@ import { startCoinJobs } from './modules/coins/coins.jobs';
 import { createCoins } from './modules/coins/coins.module';
 import { createFileStorage } from './modules/files/file-storage';
 import { startFilesPurge } from './modules/files/files.jobs';
-import { createJobRunner, startJobRunner, syncJobCatalogue } from './modules/jobs/job-runner';
-import { createJobHandlers, JOB_CATALOGUE } from './modules/jobs/jobs.catalogue';
+import { createJobRunner, startJobRunner } from './modules/jobs/job-runner';
+import { createJobHandlers } from './modules/jobs/jobs.catalogue';
 import { startMarketingRunner } from './modules/marketing/marketing-runner';
 import { createPayoutRail } from './modules/payouts/payout-rail';
 import { startPayoutRunner } from './modules/payouts/payout-runner';
@@ -35,9 +35,8 @@ const payoutRunner = startPayoutRunner(
 const marketingRunner = startMarketingRunner(config, app.marketing, app.log);
 // Bytes of files deleted more than FILES_PURGE_AFTER_DAYS ago leave the store the app writes to (ADR 0024).
 const filesPurge = startFilesPurge(config, database.db, createFileStorage(config.files), app.log);
-// The job runner (ADR 0026): the catalogue's jobs on their cron, run now and history. The loops above stay;
+// The job runner (ADR 0026; buildApp made the catalogue's rows): the catalogue's jobs on their cron, run now and history. The loops above stay;
 // each job runs the same idempotent step, claimed by one instance (SKIP LOCKED).
-await syncJobCatalogue(database.db, JOB_CATALOGUE, new Date());
 const jobRunner = startJobRunner(
   createJobRunner({
     db: database.db,
