@@ -174,8 +174,9 @@ export function createJobsService(deps: { db: Db; now: () => Date }) {
   /** Money-moving jobs: a reason, then the step-up (the code is taken only when everything else holds). */
   const guardMoney = async (key: string, p: { Reason?: string; Code?: string }, actor: Actor) => {
     if (!movesMoney(key)) return;
-    if (!p.Reason) throw badRequest(JOB_MESSAGES.reasonNeeded);
-    if (!p.Code) throw badRequest(JOB_MESSAGES.codeNeeded);
+    const onField = (path: string, message: string) => badRequest(message, { issues: [{ path, message }] });
+    if (!p.Reason) throw onField('Reason', JOB_MESSAGES.reasonNeeded);
+    if (!p.Code) throw onField('Code', JOB_MESSAGES.codeNeeded);
     await stepUp(actor.staffId, p.Code, JOB_MESSAGES.noTotp);
   };
 
@@ -289,7 +290,13 @@ export function createJobsService(deps: { db: Db; now: () => Date }) {
       const before = await job(db, p.Key);
       const at = now();
       const refusal = scheduleRefusal(p.Cron, p.Timezone, at);
-      if (refusal) throw badRequest(refusal);
+      // On its field, so the Edit form shows it under the input it is about.
+      if (refusal)
+        throw badRequest(refusal, {
+          issues: [
+            { path: refusal.startsWith('Not a valid time zone') ? 'Timezone' : 'Cron', message: refusal },
+          ],
+        });
       await guardMoney(p.Key, p, actor);
       const after = {
         Cron: p.Cron,

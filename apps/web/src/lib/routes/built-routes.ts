@@ -32,4 +32,5 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'news',
   'analytics',
   'charts',
+  'platform-scheduling',
 ]);
