@@ -25,6 +25,7 @@ export function RunStatusBadge({ status, stuck }: { status: JobRunStatus; stuck:
       color={s.color}
       variant="light"
       tt="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
       leftSection={status === 'running' ? <Loader size={10} color="blue" /> : undefined}
     >
       {s.label}

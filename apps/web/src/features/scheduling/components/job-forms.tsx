@@ -71,7 +71,7 @@ export function EditScheduleModal({ job, onClose }: { job: JobRow; onClose: () =
             label="Schedule (cron)"
             description="Minute, hour, day of month, month, day of week, e.g. */15 * * * *. At most once a minute."
             withAsterisk
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('Cron')}
           />
           <TextInput label="Time zone" withAsterisk {...form.getInputProps('Timezone')} />
@@ -81,8 +81,13 @@ export function EditScheduleModal({ job, onClose }: { job: JobRow; onClose: () =
             allowDeselect={false}
             {...form.getInputProps('Concurrency')}
           />
-          <Group grow>
-            <NumberInput label="Timeout (s)" min={1} {...form.getInputProps('TimeoutS')} />
+          <Group grow align="flex-start">
+            <NumberInput
+              label="Timeout (s)"
+              description="A run longer than this is stopped as timed out"
+              min={1}
+              {...form.getInputProps('TimeoutS')}
+            />
             <NumberInput
               label="Starting deadline (s)"
               description="A slot not started within this is skipped as missed"

@@ -98,12 +98,12 @@ export function PlatformSchedulingPage() {
       nowrap: true,
       cell: (r) =>
         r.LastRun ? (
-          <Group gap={6} wrap="nowrap">
+          <Stack gap={2} align="flex-start">
             <RunStatusBadge status={r.LastRun.Status} stuck={r.LastRun.Stuck} />
             <Text fz="xs" c="dimmed">
               {formatDuration(r.LastRun.DurationMs)}
             </Text>
-          </Group>
+          </Stack>
         ) : (
           <Dash />
         ),
