@@ -25,7 +25,11 @@ export function RunStatusBadge({ status, stuck }: { status: JobRunStatus; stuck:
       color={s.color}
       variant="light"
       tt="none"
-      style={{ flexShrink: 0, overflow: 'visible' }}
+      // The label keeps its width: a narrow table cell must not cut it to an ellipsis.
+      styles={{
+        root: { flexShrink: 0, overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      }}
       leftSection={status === 'running' ? <Loader size={10} color="blue" /> : undefined}
     >
       {s.label}

@@ -90,7 +90,7 @@ export function EditScheduleModal({ job, onClose }: { job: JobRow; onClose: () =
             />
             <NumberInput
               label="Starting deadline (s)"
-              description="A slot not started within this is skipped as missed"
+              description="A slot not started in time is skipped"
               min={1}
               {...form.getInputProps('StartingDeadlineS')}
             />

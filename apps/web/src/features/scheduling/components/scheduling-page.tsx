@@ -110,7 +110,7 @@ export function PlatformSchedulingPage() {
     },
     {
       key: 'Succeeded7d',
-      header: '7-day success',
+      header: '7-day OK',
       nowrap: true,
       cell: (r) =>
         r.Finished7d === 0 ? (
