@@ -25,6 +25,8 @@ import { createFilesService } from './modules/files/files.service';
 import { createMarketImageUpload, registerMediaRoutes } from './modules/files/media.routes';
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { syncJobCatalogue } from './modules/jobs/job-runner';
+import { JOB_CATALOGUE } from './modules/jobs/jobs.catalogue';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMarketingService, type MarketingService } from './modules/marketing/marketing.service';
 import { registerUnsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
@@ -177,6 +179,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const fileStorage = createFileStorage(config.files);
   const files = createFilesService({ db, now, storage: fileStorage, maxBytes: config.files.maxBytes });
   registerMediaRoutes(app, { files });
+  // The catalogue's job rows (ADR 0026), so Platform Scheduling lists them whether or not this process runs jobs.
+  await syncJobCatalogue(db, JOB_CATALOGUE, now());
   const adminHandlers = createAdminHandlers({
     db,
     chains,

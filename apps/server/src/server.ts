@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { buildApp } from './app';
 import { prepareData, startDemoPlatform } from './bootstrap';
 import { toConfig } from './config/config';
@@ -7,9 +8,14 @@ import { startCoinJobs } from './modules/coins/coins.jobs';
 import { createCoins } from './modules/coins/coins.module';
 import { createFileStorage } from './modules/files/file-storage';
 import { startFilesPurge } from './modules/files/files.jobs';
+import { createJobRunner, startJobRunner } from './modules/jobs/job-runner';
+import { createJobHandlers } from './modules/jobs/jobs.catalogue';
 import { startMarketingRunner } from './modules/marketing/marketing-runner';
 import { createPayoutRail } from './modules/payouts/payout-rail';
 import { startPayoutRunner } from './modules/payouts/payout-runner';
+
+/** A run now starts within a second; an idle tick is two small indexed reads. */
+const JOB_RUNNER_POLL_MS = 1_000;
 
 const config = toConfig(readEnv());
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -29,6 +35,27 @@ const payoutRunner = startPayoutRunner(
 const marketingRunner = startMarketingRunner(config, app.marketing, app.log);
 // Bytes of files deleted more than FILES_PURGE_AFTER_DAYS ago leave the store the app writes to (ADR 0024).
 const filesPurge = startFilesPurge(config, database.db, createFileStorage(config.files), app.log);
+// The job runner (ADR 0026; buildApp made the catalogue's rows): the catalogue's jobs on their cron, run now and history. The loops above stay;
+// each job runs the same idempotent step, claimed by one instance (SKIP LOCKED).
+const jobRunner = startJobRunner(
+  createJobRunner({
+    db: database.db,
+    now: () => new Date(),
+    instance: `${hostname()}:${process.pid}`,
+    handlers: createJobHandlers({
+      config,
+      db: database.db,
+      now: () => new Date(),
+      coins,
+      payoutRail: createPayoutRail(config.payouts.railMode),
+      marketing: app.marketing,
+      fileStorage: createFileStorage(config.files),
+    }),
+    log: app.log,
+  }),
+  JOB_RUNNER_POLL_MS,
+  app.log,
+);
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
@@ -48,6 +75,7 @@ async function shutdown(signal: string) {
   await payoutRunner?.stop();
   await marketingRunner?.stop();
   await filesPurge.stop();
+  await jobRunner.stop();
   const sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
   clearInterval(sweeper);

@@ -1329,3 +1329,63 @@ export const configVersions = pgTable(
     uniqueIndex('config_versions_one_active_idx').on(t.ns).where(sql`${t.status} = 'active'`),
   ],
 );
+
+// ---------- job runner (ADR 0026) ----------
+
+/** The platform's scheduled jobs: a row per catalogue handler, made at start; staff edit schedule and policy. */
+export const jobs = pgTable('jobs', {
+  key: text('key').primaryKey(),
+  title: text('title').notNull(),
+  handler: text('handler').notNull(),
+  cron: text('cron').notNull(),
+  timezone: text('timezone').notNull().default('Europe/Amsterdam'),
+  enabled: boolean('enabled').notNull().default(true),
+  /** forbid | replace | allow (Kubernetes CronJob's concurrencyPolicy). */
+  concurrency: text('concurrency').notNull().default('forbid'),
+  startingDeadlineS: integer('starting_deadline_s').notNull().default(300),
+  timeoutS: integer('timeout_s').notNull().default(300),
+  maxAttempts: integer('max_attempts').notNull().default(1),
+  retryBackoffS: integer('retry_backoff_s').notNull().default(60),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+  /** The next slot to enqueue; moved by a conditional update so one instance enqueues it. */
+  nextRunAt: ts('next_run_at'),
+  pausedReason: text('paused_reason'),
+  pausedByStaffId: integer('paused_by_staff_id').references(() => staff.id),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** One run of a job: queued, claimed (SKIP LOCKED) by one instance, heartbeating while it runs. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobKey: text('job_key')
+      .notNull()
+      .references(() => jobs.key, { onDelete: 'cascade' }),
+    /** schedule | manual | retry */
+    trigger: text('trigger').notNull(),
+    triggeredByStaffId: integer('triggered_by_staff_id').references(() => staff.id),
+    scheduledFor: ts('scheduled_for').notNull(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    heartbeatAt: ts('heartbeat_at'),
+    leaseUntil: ts('lease_until'),
+    /** The instance that claimed the run. */
+    claimedBy: text('claimed_by'),
+    /** queued | running | succeeded | failed | timed_out | cancelled | skipped */
+    status: text('status').notNull().default('queued'),
+    attempt: integer('attempt').notNull().default(1),
+    itemsProcessed: integer('items_processed'),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    error: text('error'),
+    /** Capped at 64 kB. */
+    log: text('log').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('job_runs_schedule_slot_idx')
+      .on(t.jobKey, t.scheduledFor)
+      .where(sql`${t.trigger} = 'schedule'`),
+    index('job_runs_queued_idx').on(t.scheduledFor, t.id).where(sql`${t.status} = 'queued'`),
+    index('job_runs_job_idx').on(t.jobKey, t.id),
+  ],
+);

@@ -15,6 +15,7 @@ import {
   chatMessages,
   failureCauses,
   goamlReports,
+  jobRuns,
   kycDocuments,
   kycSubmissions,
   payouts,
@@ -83,6 +84,17 @@ beforeAll(async () => {
     .limit(1);
   // Made by the seed (a payout of a seeded P transaction); a GET reads it only.
   const [payout] = await db.select({ id: payouts.id }).from(payouts).orderBy(asc(payouts.id)).limit(1);
+  // A finished run of a job (buildApp made the jobs), so its history and log are read.
+  const [run] = await db
+    .insert(jobRuns)
+    .values({
+      jobKey: 'files.purge',
+      trigger: 'manual',
+      scheduledFor: t.clock.now(),
+      status: 'succeeded',
+      log: 'done',
+    })
+    .returning({ id: jobRuns.id });
   const ref = formatTransactionRef('T', payment.transactionId);
   const today = t.clock.now().toISOString().slice(0, 10);
   const weekAgo = new Date(t.clock.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
@@ -132,6 +144,8 @@ beforeAll(async () => {
     'admin ListCampaignRecipients': { ID: '1' },
     'admin GetConfig': { Namespace: 'admin' },
     'admin ConfigHistory': { Namespace: 'admin' },
+    'admin ListJobRuns': { Key: 'files.purge' },
+    'admin JobRunLog': { ID: String(run?.id ?? 1) },
   };
 });
 afterAll(() => t.close());

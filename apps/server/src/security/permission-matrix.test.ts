@@ -31,6 +31,8 @@ import {
   configVersions,
   evmDepositAddresses,
   goamlReports,
+  jobRuns,
+  jobs,
   marketingCampaigns,
   marketingSegments,
   merchants,
@@ -582,6 +584,35 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       };
     },
   },
+  ListJobs: { params: () => ({}) },
+  ListJobRuns: { params: () => ({ Key: 'files.purge' }) },
+  JobRunLog: { params: async () => ({ ID: await newJobRun('succeeded') }) },
+  // No run of the job left queued, so Forbid lets each allowed caller queue one.
+  RunJobNow: {
+    params: async () => {
+      await t.database.db.delete(jobRuns).where(eq(jobRuns.jobKey, 'live-events.prune'));
+      return { Key: 'live-events.prune' };
+    },
+  },
+  // Running again before each caller, so each pauses it (not a job that moves money: no step-up).
+  SetJobEnabled: {
+    params: async () => {
+      await t.database.db.update(jobs).set({ enabled: true }).where(eq(jobs.key, 'files.purge'));
+      return { Key: 'files.purge', Enabled: false };
+    },
+  },
+  SaveJobSchedule: {
+    params: () => ({
+      Key: 'files.purge',
+      Cron: '0 * * * *',
+      Timezone: 'Europe/Amsterdam',
+      Concurrency: 'forbid' as const,
+      TimeoutS: 600,
+      StartingDeadlineS: 300,
+    }),
+  },
+  // A run with no heartbeat for an hour: stuck, so it may be marked failed.
+  MarkJobRunFailed: { params: async () => ({ ID: await newJobRun('running') }) },
 };
 
 /** The Admin Config's newest version number (0 before the first). */
@@ -612,6 +643,24 @@ async function newConfigVersion(status: 'draft' | 'pending_approval' | 'supersed
     createdAt: t.clock.now(),
   });
   return version;
+}
+
+/** A run of files.purge, started an hour ago; a running one has not sent a heartbeat since. */
+async function newJobRun(status: 'running' | 'succeeded'): Promise<number> {
+  const hourAgo = new Date(t.clock.now().getTime() - 3_600_000);
+  const [row] = await t.database.db
+    .insert(jobRuns)
+    .values({
+      jobKey: 'files.purge',
+      trigger: 'manual',
+      scheduledFor: hourAgo,
+      startedAt: hourAgo,
+      heartbeatAt: hourAgo,
+      status,
+      ...(status === 'succeeded' ? { finishedAt: hourAgo, log: 'done' } : {}),
+    })
+    .returning({ id: jobRuns.id });
+  return row?.id ?? 0;
 }
 
 /** The code a caller's authenticator shows one time step on (only `secure` has one; the others send any). */

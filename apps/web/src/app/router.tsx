@@ -139,6 +139,10 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/news/components/news-page'),
     (m) => m.NewsPage,
   ).Screen,
+  'platform-scheduling': lazyScreen(
+    () => import('../features/scheduling/components/scheduling-page'),
+    (m) => m.PlatformSchedulingPage,
+  ).Screen,
   analytics: lazyScreen(
     () => import('../features/analytics/components/infolytics-page'),
     (m) => m.InfolyticsPage,

@@ -36,6 +36,8 @@ describe('ADMIN_CALLS', () => {
         ['ListCampaigns', 'GET'],
         ['ListCampaignRecipients', 'GET'],
         ['ListNews', 'GET'],
+        ['ListJobs', 'GET'],
+        ['ListJobRuns', 'GET'],
       ].sort(),
     );
   });

@@ -7,6 +7,7 @@ import { CONFIG_CALLS } from './admin/config.calls';
 import { DASHBOARD_CALLS } from './admin/dashboard.calls';
 import { FAILURE_CALLS } from './admin/failures.calls';
 import { FILE_CALLS } from './admin/files.calls';
+import { JOB_CALLS } from './admin/jobs.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MARKETING_CALLS } from './admin/marketing.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
@@ -48,6 +49,7 @@ export const ADMIN_CALLS = {
   ...ALL_TRANSACTION_CALLS,
   ...ANALYTICS_CALLS,
   ...CONFIG_CALLS,
+  ...JOB_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

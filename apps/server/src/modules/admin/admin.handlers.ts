@@ -11,6 +11,7 @@ import { type ConfigDeps, configHandlers } from '../config/config.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
+import { jobExports, jobHandlers } from '../jobs/jobs.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import type { MarketingService } from '../marketing/marketing.service';
@@ -70,6 +71,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...allTransactionHandlers(deps),
     ...analyticsHandlers(deps),
     ...configHandlers(deps),
+    ...jobHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -91,4 +93,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...marketingExports,
   ...allTransactionExports,
   ...analyticsExports,
+  ...jobExports,
 };

@@ -6,6 +6,13 @@ import { verifyPassword } from '../staff/password';
 import { claimTotpStep } from '../staff/staff.repository';
 import { matchTotp } from './totp';
 
+/** The code refusals most screens word alike (payouts and Platform Scheduling). */
+export const STEP_UP_MESSAGES = {
+  wrongCode: 'That authenticator code is not right: type the 6-digit code your app shows now',
+  reusedCode:
+    'That authenticator code was already used: wait for the next code your app shows, then try again',
+} as const;
+
 /** The refusals of a step-up, in the words of the screen that asks for it. */
 export interface StepUpMessages {
   /** The account has no authenticator and the action does not take a password instead (403). */

@@ -33,4 +33,5 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'analytics',
   'charts',
   'admin-config',
+  'platform-scheduling',
 ]);
