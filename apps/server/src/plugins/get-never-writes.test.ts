@@ -130,6 +130,12 @@ beforeAll(async () => {
     // The seeded sent campaign (marketing.seed.ts), with its recipients.
     'admin CampaignDetail': { ID: '1' },
     'admin ListCampaignRecipients': { ID: '1' },
+    'admin EffectiveFee': {
+      MerchantID: String(payment.merchantId),
+      Flow: 'incoming',
+      AltCoinID: '1',
+      Amount: '10',
+    },
   };
 });
 afterAll(() => t.close());

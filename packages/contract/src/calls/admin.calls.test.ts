@@ -36,6 +36,7 @@ describe('ADMIN_CALLS', () => {
         ['ListCampaigns', 'GET'],
         ['ListCampaignRecipients', 'GET'],
         ['ListNews', 'GET'],
+        ['ListFeeRules', 'GET'],
       ].sort(),
     );
   });

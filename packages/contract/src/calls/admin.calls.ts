@@ -5,6 +5,7 @@ import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
 import { DASHBOARD_CALLS } from './admin/dashboard.calls';
 import { FAILURE_CALLS } from './admin/failures.calls';
+import { FEE_CALLS } from './admin/fees.calls';
 import { FILE_CALLS } from './admin/files.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MARKETING_CALLS } from './admin/marketing.calls';
@@ -46,6 +47,7 @@ export const ADMIN_CALLS = {
   ...MARKETING_CALLS,
   ...ALL_TRANSACTION_CALLS,
   ...ANALYTICS_CALLS,
+  ...FEE_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -9,6 +9,7 @@ import { catalogHandlers } from '../catalog/catalog.calls';
 import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
+import { feeExports, feeHandlers } from '../fees/fees.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
@@ -67,6 +68,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...marketingHandlers(deps),
     ...allTransactionHandlers(deps),
     ...analyticsHandlers(deps),
+    ...feeHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -88,4 +90,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...marketingExports,
   ...allTransactionExports,
   ...analyticsExports,
+  ...feeExports,
 };
