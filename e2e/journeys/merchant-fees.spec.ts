@@ -18,8 +18,11 @@ test.describe('Merchant Fees Custom', () => {
     const merchant = drawer.getByRole('combobox', { name: 'Merchant' });
     await merchant.click();
     await merchant.fill('1');
-    await page.getByRole('option', { name: /\(#1\)$/ }).click();
-    await drawer.getByRole('textbox', { name: 'Coin' }).click();
+    await page
+      .getByRole('option', { name: /\(#1\)/ })
+      .first()
+      .click();
+    await drawer.getByRole('combobox', { name: 'Coin' }).click();
     await page.getByRole('option', { name: 'Bitcoin (BTC)' }).click();
     // A bad percentage first: the brief's message on the field.
     await drawer.getByRole('textbox', { name: 'Fee %' }).fill('0.12345');
@@ -40,7 +43,10 @@ test.describe('Merchant Fees Custom', () => {
     const calcMerchant = calculator.getByRole('combobox', { name: 'Merchant' });
     await calcMerchant.click();
     await calcMerchant.fill('1');
-    await page.getByRole('option', { name: /\(#1\)$/ }).click();
+    await page
+      .getByRole('option', { name: /\(#1\)/ })
+      .first()
+      .click();
     await calculator.getByRole('textbox', { name: 'Amount' }).fill('2');
     await calculator.getByRole('button', { name: 'Calculate' }).click();
     await expect(
