@@ -219,7 +219,7 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
     Note: '',
   });
   const save = useAdminMutation('SaveFeeRule', {
-    invalidates: ['ListFeeRules'],
+    invalidates: ['ListFeeRules', 'EffectiveFee'],
     success: (rule) => `Rule for ${rule.Merchant} saved`,
     handlesErrors: true,
     onSuccess: onSaved,
@@ -317,7 +317,7 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
 function EndForm({ rule, onDone }: { rule: FeeRuleRow; onDone: () => void }) {
   const { form, onSubmit } = useCallForm(ADMIN_CALLS.EndFeeRule.params, { ID: rule.ID, Reason: '' });
   const end = useAdminMutation('EndFeeRule', {
-    invalidates: ['ListFeeRules'],
+    invalidates: ['ListFeeRules', 'EffectiveFee'],
     success: () => `Rule for ${rule.Merchant} ended`,
     handlesErrors: true,
     onSuccess: onDone,
