@@ -1389,3 +1389,47 @@ export const jobRuns = pgTable(
     index('job_runs_job_idx').on(t.jobKey, t.id),
   ],
 );
+
+/**
+ * Merchant Fees Custom (ADR 0027): negotiated fee rules overriding the platform default per merchant, flow,
+ * coin and provider / payout type (null = any). Check constraints are in migration 0029; the service refuses
+ * overlapping active rules of one key under a per-merchant advisory lock.
+ */
+export const feeOverrides = pgTable(
+  'fee_overrides',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    flow: text('flow', { enum: ['incoming', 'payout', 'conversion', 'card'] }).notNull(),
+    altCoinId: integer('alt_coin_id').references(() => altCoins.id),
+    providerId: integer('provider_id').references(() => paymentProviders.id),
+    feePercent: numeric('fee_percent', { precision: 7, scale: 4 }).notNull(),
+    fixedFee: money('fixed_fee').notNull().default('0'),
+    /** The currency of the fixed fee and of min / max (an alt coin, the euro is 625). */
+    feeCurrencyId: integer('fee_currency_id')
+      .notNull()
+      .references(() => altCoins.id),
+    minFee: money('min_fee'),
+    maxFee: money('max_fee'),
+    paidBy: text('paid_by', { enum: ['merchant', 'customer', 'shared'] }).notNull(),
+    /** The merchant's share of a shared fee in percent; null unless paid_by is shared. */
+    merchantSharePercent: numeric('merchant_share_percent', { precision: 5, scale: 2 }),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    /** The first day the rule no longer applies (a half-open range); null = open-ended. */
+    validTo: date('valid_to', { mode: 'string' }),
+    status: text('status', { enum: ['active', 'ended'] })
+      .notNull()
+      .default('active'),
+    note: text('note').notNull().default(''),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdOn: ts('created_on').notNull(),
+    endedByStaffId: integer('ended_by_staff_id').references(() => staff.id),
+    endedOn: ts('ended_on'),
+    endReason: text('end_reason'),
+  },
+  (t) => [index('fee_overrides_merchant_idx').on(t.merchantId, t.flow, t.status)],
+);

@@ -146,6 +146,12 @@ beforeAll(async () => {
     'admin ConfigHistory': { Namespace: 'admin' },
     'admin ListJobRuns': { Key: 'files.purge' },
     'admin JobRunLog': { ID: String(run?.id ?? 1) },
+    'admin EffectiveFee': {
+      MerchantID: String(payment.merchantId),
+      Flow: 'incoming',
+      AltCoinID: '1',
+      Amount: '10',
+    },
   };
 });
 afterAll(() => t.close());

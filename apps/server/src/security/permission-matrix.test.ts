@@ -30,6 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   configVersions,
   evmDepositAddresses,
+  feeOverrides,
   goamlReports,
   jobRuns,
   jobs,
@@ -246,6 +247,26 @@ async function newNewsPost(): Promise<number> {
       updatedOn: now,
     })
     .returning({ id: newsPosts.id });
+  return row?.id ?? 0;
+}
+
+/** An active fee rule of a fresh merchant, so each allowed caller ends a rule of its own. */
+async function newFeeRule(): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const [row] = await db
+    .insert(feeOverrides)
+    .values({
+      merchantId: await insertMerchant(db),
+      flow: 'incoming',
+      feePercent: '0.5',
+      feeCurrencyId: 625,
+      paidBy: 'merchant',
+      validFrom: '2026-01-01',
+      createdByStaffId: author?.id ?? 1,
+      createdOn: new Date(),
+    })
+    .returning({ id: feeOverrides.id });
   return row?.id ?? 0;
 }
 
@@ -535,6 +556,27 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   SetNewsPublished: { params: async () => ({ ID: await newNewsPost(), Published: true }) },
   DeleteNews: { params: async () => ({ ID: await newNewsPost() }) },
   ListAllTransactions: { params: () => ({}) },
+  ListFeeRules: { params: () => ({ flow: 'incoming' }) },
+  ListFeeProviders: { params: () => ({}) },
+  // A fresh merchant per call: a second allowed caller's rule would overlap the first's.
+  SaveFeeRule: {
+    params: async () => ({
+      MerchantID: await insertMerchant(t.database.db),
+      Flow: 'incoming' as const,
+      FeePercent: '0.5',
+      PaidBy: 'merchant' as const,
+      ValidFrom: '2026-01-01',
+    }),
+  },
+  EndFeeRule: { params: async () => ({ ID: await newFeeRule(), Reason: 'Permission matrix check' }) },
+  EffectiveFee: {
+    params: ({ fx }) => ({
+      MerchantID: fx.merchantId,
+      Flow: 'incoming' as const,
+      AltCoinID: 1,
+      Amount: '10',
+    }),
+  },
   ListTransactionViews: { params: () => ({}) },
   CreateTransactionView: {
     params: ({ caller }) => ({ Name: `matrix-${caller}`, Filters: { range: '7d' as const } }),

@@ -135,6 +135,10 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/marketing/components/marketing-page'),
     (m) => m.MarketingPage,
   ).Screen,
+  'merchant-fees-custom': lazyScreen(
+    () => import('../features/fees/components/fees-page'),
+    (m) => m.FeesPage,
+  ).Screen,
   news: lazyScreen(
     () => import('../features/news/components/news-page'),
     (m) => m.NewsPage,

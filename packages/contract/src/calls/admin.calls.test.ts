@@ -38,6 +38,7 @@ describe('ADMIN_CALLS', () => {
         ['ListNews', 'GET'],
         ['ListJobs', 'GET'],
         ['ListJobRuns', 'GET'],
+        ['ListFeeRules', 'GET'],
       ].sort(),
     );
   });

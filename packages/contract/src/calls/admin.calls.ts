@@ -6,6 +6,7 @@ import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
 import { CONFIG_CALLS } from './admin/config.calls';
 import { DASHBOARD_CALLS } from './admin/dashboard.calls';
 import { FAILURE_CALLS } from './admin/failures.calls';
+import { FEE_CALLS } from './admin/fees.calls';
 import { FILE_CALLS } from './admin/files.calls';
 import { JOB_CALLS } from './admin/jobs.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
@@ -50,6 +51,7 @@ export const ADMIN_CALLS = {
   ...ANALYTICS_CALLS,
   ...CONFIG_CALLS,
   ...JOB_CALLS,
+  ...FEE_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -10,6 +10,7 @@ import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
 import { type ConfigDeps, configHandlers } from '../config/config.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
+import { feeExports, feeHandlers } from '../fees/fees.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { jobExports, jobHandlers } from '../jobs/jobs.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
@@ -72,6 +73,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...analyticsHandlers(deps),
     ...configHandlers(deps),
     ...jobHandlers(deps),
+    ...feeHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -94,4 +96,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...allTransactionExports,
   ...analyticsExports,
   ...jobExports,
+  ...feeExports,
 };

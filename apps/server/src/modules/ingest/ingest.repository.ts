@@ -18,7 +18,7 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type RateRow = typeof rates.$inferSelect;
 
 /** Used when a merchant record carries no usable FeePercentage. */
-const DEFAULT_FEE_PERCENT = '0.75';
+export const DEFAULT_FEE_PERCENT = '0.75';
 
 const transactionColumns = tableColumns(transactions);
 const notificationColumns = tableColumns(notifications);

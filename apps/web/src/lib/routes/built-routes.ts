@@ -30,6 +30,7 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'reports',
   'marketing',
   'news',
+  'merchant-fees-custom',
   'analytics',
   'charts',
   'admin-config',
