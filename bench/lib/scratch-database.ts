@@ -58,16 +58,19 @@ export async function createScratchDatabase(serverUrl: string, suite: string): P
  * Ctrl-C or a kill drops the scratch database before the process ends (exit 130), once however often the
  * signal comes; errors of the run being cut short are not reported over it.
  */
-export function dropOnInterrupt(scratch: ScratchDatabase, out: (line: string) => void): void {
+export function dropOnInterrupt(
+  scratch: ScratchDatabase,
+  out: (line: string) => void,
+  options: { keep?: boolean } = {},
+): void {
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
       process.on('uncaughtException', () => undefined);
-      out(`\n${signal}: dropping ${scratch.name}…`);
-      scratch
-        .drop()
+      out(`\n${signal}: ${options.keep ? 'keeping' : 'dropping'} ${scratch.name}…`);
+      (options.keep ? Promise.resolve() : scratch.drop())
         .catch((error: unknown) => console.error(error))
         .finally(() => process.exit(130));
     });

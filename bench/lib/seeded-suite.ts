@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/database';
 import { type Case, measureAll } from '../db/measure';
 import {
   createScratchDatabase,
+  dropOnInterrupt,
   reuseScratchDatabase,
   type ScratchDatabase,
   seedScratchDatabase,
@@ -59,19 +60,7 @@ export async function runSeededSuite(
     ? reuseScratchDatabase(serverUrl, reuse)
     : await createScratchDatabase(serverUrl, suite.replaceAll('-', '_'));
   const keepIt = keep || Boolean(reuse);
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      // Errors of the run being cut short are not reported over the drop.
-      process.on('uncaughtException', () => undefined);
-      out(`\n${signal}: ${keepIt ? 'keeping' : 'dropping'} ${scratch.name}…`);
-      (keepIt ? Promise.resolve() : scratch.drop())
-        .catch((error: unknown) => console.error(error))
-        .finally(() => process.exit(130));
-    });
-  }
+  dropOnInterrupt(scratch, out, { keep: keepIt });
 
   let database: Database | undefined;
   try {

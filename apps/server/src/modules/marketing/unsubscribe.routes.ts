@@ -34,6 +34,17 @@ export function registerUnsubscribeRoutes(
   app: FastifyInstance,
   deps: { marketing: MarketingService; productName: string },
 ) {
+  const notValid = (reply: FastifyReply) =>
+    reply
+      .status(404)
+      .send(
+        page(
+          deps.productName,
+          'Link not valid',
+          'This unsubscribe link is not valid. Check that it was copied whole.',
+        ),
+      );
+
   const answer = async (token: string, ip: string, reply: FastifyReply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (token === 'test')
@@ -43,16 +54,7 @@ export function registerUnsubscribeRoutes(
         'A test send has no recipient, so its link unsubscribes nobody. Each merchant gets a link of their own.',
       );
     const done = TOKEN.test(token) ? await deps.marketing.unsubscribe(token, ip) : null;
-    if (!done)
-      return reply
-        .status(404)
-        .send(
-          page(
-            deps.productName,
-            'Link not valid',
-            'This unsubscribe link is not valid. Check that it was copied whole.',
-          ),
-        );
+    if (!done) return notValid(reply);
     return page(
       deps.productName,
       'You are unsubscribed',
@@ -67,16 +69,7 @@ export function registerUnsubscribeRoutes(
     if (token === 'test') return answer(token, request.ip, reply);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const status = TOKEN.test(token) ? await deps.marketing.unsubscribeStatus(token) : null;
-    if (!status)
-      return reply
-        .status(404)
-        .send(
-          page(
-            deps.productName,
-            'Link not valid',
-            'This unsubscribe link is not valid. Check that it was copied whole.',
-          ),
-        );
+    if (!status) return notValid(reply);
     if (status.already)
       return page(
         deps.productName,

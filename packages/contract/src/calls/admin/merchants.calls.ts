@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../../common/params.schema';
+import { dayParam as day, idParam } from '../../common/params.schema';
 import { MERCHANT_KYC_STATUSES } from '../../entities/kyc.schema';
 import {
   MERCHANT_SORT_COLUMNS,
@@ -15,11 +15,6 @@ import { DATE_RANGE_MESSAGES } from '../../rules/date-range.rule';
 import { adminCalls, get, list, pageMetaSchema, pageOf, pageParams, post } from '../define';
 
 const merchantId = idParam('The merchant id');
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} is not a real date`);
 /** A yes/no filter from a query string: 1/0 or true/false; absent means either. */
 const flagFilter = (label: string) =>
   z

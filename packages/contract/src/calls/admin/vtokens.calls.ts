@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { PG_INTEGER_MAX } from '../../common/id.schema';
-import { idParam } from '../../common/params.schema';
+import { dayParam as day, idParam, optionalIdParam as optionalId } from '../../common/params.schema';
 import {
   VTOKEN_CANCEL_REASON_MAX,
   VTOKEN_CANCEL_REASON_MIN,
@@ -15,23 +14,6 @@ import {
 } from '../../entities/vtoken.schema';
 import { DATE_RANGE_MESSAGES } from '../../rules/date-range.rule';
 import { adminCalls, get, list, pageMetaSchema, pageParams, post } from '../define';
-
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} is not a real date`);
-
-const optionalId = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .positive(`${label} must be a positive number`)
-      .max(PG_INTEGER_MAX, `${label} is too large`)
-      .optional(),
-  );
 
 /** A list answer whose total may stop at a cap (`isCapped`): 'more than n'. */
 const cappedPageOf = <R extends z.ZodType>(row: R) =>
