@@ -1,10 +1,20 @@
 import { sessionSchema } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type WebSocket from 'ws';
 import type { Db } from '../db/database';
+import { totpCode } from '../modules/auth/totp';
 import { roleIdByName } from '../modules/roles/roles.repository';
 import { createStaff } from '../modules/staff/staff.service';
-import { csrf, signIn, TEST_PASSWORD } from './test-app';
+import {
+  csrf,
+  login,
+  sessionCookie,
+  signIn,
+  TEST_PASSWORD,
+  TEST_TOTP_SECRET,
+  type TestApp,
+} from './test-app';
 
 /** The Host and Origin a browser on the app's own address sends; sockets refuse any other origin. */
 export const WS_HOST = 'localhost:3000';
@@ -79,4 +89,24 @@ export async function createTestStaff(db: Db, username: string, role: string) {
 export async function signInStaff(app: FastifyInstance, user: string) {
   const signedIn = await signIn(app, user);
   return { ...signedIn, session: sessionSchema.parse(signedIn.session) };
+}
+
+/** Signs in an account with an authenticator (its sign-in takes the code of the moment) and mints its admin token. */
+export async function signInWithTotp(t: TestApp, user: string): Promise<string> {
+  const response = await login(t.app, user, { totp: await totpCode(TEST_TOTP_SECRET, t.clock.now()) });
+  expect(response.statusCode, response.body).toBe(200);
+  const session = response.json().data as { ID: number; APIKey: string };
+  const minted = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin?Call=GenerateJWTToken',
+    headers: { ...csrf, cookie: sessionCookie(response) },
+    payload: { MerchantID: session.ID, APIKey: session.APIKey },
+  });
+  return minted.json().data.Token as string;
+}
+
+/** The code of the next time step: each step-up takes a step of its own, so the clock moves past the last. */
+export function nextTotpCode(t: TestApp): Promise<string> {
+  t.clock.advance(30_000);
+  return totpCode(TEST_TOTP_SECRET, t.clock.now());
 }

@@ -3,18 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, configVersions } from '../../db/schema';
 import { seedCatalog } from '../../db/seed/catalog.seed';
-import { adminPost, signInStaff } from '../../test/access-helpers';
-import {
-  adminGet,
-  createTestApp,
-  csrf,
-  login,
-  sessionCookie,
-  TEST_PASSWORD,
-  TEST_TOTP_SECRET,
-  type TestApp,
-} from '../../test/test-app';
-import { totpCode } from '../auth/totp';
+import { adminPost, nextTotpCode, signInStaff, signInWithTotp } from '../../test/access-helpers';
+import { adminGet, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin = '';
@@ -26,30 +16,11 @@ beforeAll(async () => {
   t = await createTestApp({ jwtTtlSeconds: 3600 });
   await seedCatalog(t.database.db, t.clock.now());
   admin = (await signInStaff(t.app, 'admin')).token;
-  secure = await signInSecure();
+  secure = await signInWithTotp(t, 'secure');
   support = (await signInStaff(t.app, 'support')).token;
   viewer = (await signInStaff(t.app, 'viewer')).token;
 });
 afterAll(() => t.close());
-
-/** `secure` has an authenticator: it signs in with the code of the moment. */
-async function signInSecure(): Promise<string> {
-  const response = await login(t.app, 'secure', { totp: await totpCode(TEST_TOTP_SECRET, t.clock.now()) });
-  const session = response.json().data as { ID: number; APIKey: string };
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin?Call=GenerateJWTToken',
-    headers: { ...csrf, cookie: sessionCookie(response) },
-    payload: { MerchantID: session.ID, APIKey: session.APIKey },
-  });
-  return token.json().data.Token as string;
-}
-
-/** secure's next authenticator code: each step-up takes a time step of its own. */
-const nextCode = () => {
-  t.clock.advance(30_000);
-  return totpCode(TEST_TOTP_SECRET, t.clock.now());
-};
 
 const getState = async (token = admin) => {
   const res = await adminGet(t.app, token, 'GetConfig', { Namespace: 'admin' });
@@ -216,7 +187,7 @@ describe('Admin Config (config engine)', () => {
     const approved = await adminPost(t.app, secure, 'ApproveConfig', {
       Namespace: 'admin',
       Version: 1,
-      Code: await nextCode(),
+      Code: await nextTotpCode(t),
     });
     expect(approved.statusCode).toBe(200);
     const state = approved.json().data as ConfigState;
@@ -226,7 +197,7 @@ describe('Admin Config (config engine)', () => {
     const again = await adminPost(t.app, secure, 'ApproveConfig', {
       Namespace: 'admin',
       Version: 1,
-      Code: await nextCode(),
+      Code: await nextTotpCode(t),
     });
     expect(refusal(again)).toEqual({ status: 409, message: CONFIG_MESSAGES.notPending(1) });
   });
@@ -261,7 +232,7 @@ describe('Admin Config (config engine)', () => {
     await adminPost(t.app, secure, 'ApproveConfig', {
       Namespace: 'admin',
       Version: 3,
-      Code: await nextCode(),
+      Code: await nextTotpCode(t),
     });
 
     const history = await adminGet(t.app, admin, 'ConfigHistory', { Namespace: 'admin' });
@@ -310,7 +281,7 @@ describe('Admin Config (config engine)', () => {
     const approved = await adminPost(t.app, secure, 'ApproveConfig', {
       Namespace: 'admin',
       Version: 4,
-      Code: await nextCode(),
+      Code: await nextTotpCode(t),
     });
     const state = approved.json().data as ConfigState;
     expect(state.Active?.Version).toBe(4);

@@ -2,18 +2,9 @@ import { ADMIN_CALLS } from '@bo/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobRuns, jobs } from '../../db/schema';
-import { adminPost, signInStaff } from '../../test/access-helpers';
-import {
-  adminGet,
-  createTestApp,
-  csrf,
-  login,
-  sessionCookie,
-  TEST_TOTP_SECRET,
-  type TestApp,
-} from '../../test/test-app';
+import { adminPost, nextTotpCode, signInStaff, signInWithTotp } from '../../test/access-helpers';
+import { adminGet, createTestApp, type TestApp } from '../../test/test-app';
 import { STEP_UP_MESSAGES } from '../auth/step-up';
-import { totpCode } from '../auth/totp';
 import { createCoins } from '../coins/coins.module';
 import { createFileStorage } from '../files/file-storage';
 import { createPayoutRail } from '../payouts/payout-rail';
@@ -27,31 +18,12 @@ let secure = '';
 let support = '';
 let viewer = '';
 
-/** Signs in an account with TOTP (its sign-in takes the code of the moment) and mints its admin token. */
-async function signInWithTotp(user: string): Promise<string> {
-  const response = await login(t.app, user, { totp: await totpCode(TEST_TOTP_SECRET, t.clock.now()) });
-  expect(response.statusCode, response.body).toBe(200);
-  const session = response.json().data as { ID: number; APIKey: string };
-  const minted = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin?Call=GenerateJWTToken',
-    headers: { ...csrf, cookie: sessionCookie(response) },
-    payload: { MerchantID: session.ID, APIKey: session.APIKey },
-  });
-  return minted.json().data.Token as string;
-}
-/** The code of the next time step: the last one was taken by the previous call. */
-async function freshCode(): Promise<string> {
-  t.clock.advance(30_000);
-  return totpCode(TEST_TOTP_SECRET, t.clock.now());
-}
-
 beforeAll(async () => {
   t = await createTestApp({ jwtTtlSeconds: 36_000 });
   admin = (await signInStaff(t.app, 'admin')).token;
   support = (await signInStaff(t.app, 'support')).token;
   viewer = (await signInStaff(t.app, 'viewer')).token;
-  secure = await signInWithTotp('secure');
+  secure = await signInWithTotp(t, 'secure');
 });
 afterAll(() => t.close());
 
@@ -196,7 +168,7 @@ describe('Platform Scheduling calls', () => {
     expect(noTotp.statusCode).toBe(403);
     expect(noTotp.json().message).toBe(JOB_MESSAGES.noTotp);
 
-    const paused = await pause({ Reason: 'Rail maintenance', Code: await freshCode() });
+    const paused = await pause({ Reason: 'Rail maintenance', Code: await nextTotpCode(t) });
     expect(paused.statusCode, paused.body).toBe(200);
     expect(paused.json().data).toMatchObject({
       Enabled: false,
@@ -208,7 +180,7 @@ describe('Platform Scheduling calls', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'job.pause'), eq(auditLog.entityId, 'payouts.batch')));
     expect(entry?.after).toEqual({ Enabled: false, Reason: 'Rail maintenance' });
-    expect((await pause({ Reason: 'again', Code: await freshCode() })).json().message).toBe(
+    expect((await pause({ Reason: 'again', Code: await nextTotpCode(t) })).json().message).toBe(
       JOB_MESSAGES.alreadyPaused,
     );
 

@@ -3,18 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, merchants, payouts, payoutTotals, staff } from '../../db/schema';
 import { seedCatalog } from '../../db/seed/catalog.seed';
-import { adminPost, signInStaff } from '../../test/access-helpers';
+import { adminPost, nextTotpCode, signInStaff, signInWithTotp } from '../../test/access-helpers';
 import { insertMerchant, insertPayout } from '../../test/factories';
-import {
-  adminGet,
-  createTestApp,
-  csrf,
-  login,
-  sessionCookie,
-  TEST_PASSWORD,
-  TEST_TOTP_SECRET,
-  type TestApp,
-} from '../../test/test-app';
+import { adminGet, createTestApp, TEST_PASSWORD, TEST_TOTP_SECRET, type TestApp } from '../../test/test-app';
 import { totpCode } from '../auth/totp';
 import { roleIdByName } from '../roles/roles.repository';
 import { createStaff } from '../staff/staff.service';
@@ -28,26 +19,6 @@ let secure = '';
 let viewer = '';
 let support = '';
 let shop = 0;
-
-/** Signs in an account with TOTP (its sign-in takes the code of the moment) and mints its admin token. */
-async function signInWithTotp(user: string): Promise<string> {
-  const response = await login(t.app, user, { totp: await totpCode(TEST_TOTP_SECRET, t.clock.now()) });
-  expect(response.statusCode, response.body).toBe(200);
-  const session = response.json().data as { ID: number; APIKey: string };
-  const minted = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin?Call=GenerateJWTToken',
-    headers: { ...csrf, cookie: sessionCookie(response) },
-    payload: { MerchantID: session.ID, APIKey: session.APIKey },
-  });
-  return minted.json().data.Token as string;
-}
-
-/** The code an authenticator shows on the next time step: the last one was taken by the previous call. */
-async function freshCode(): Promise<string> {
-  t.clock.advance(30_000);
-  return totpCode(TEST_TOTP_SECRET, t.clock.now());
-}
 
 beforeAll(async () => {
   t = await createTestApp({ jwtTtlSeconds: 36_000 });
@@ -74,7 +45,7 @@ beforeAll(async () => {
   admin2 = (await signInStaff(t.app, 'admin2')).token;
   viewer = (await signInStaff(t.app, 'viewer')).token;
   support = (await signInStaff(t.app, 'support')).token;
-  secure = await signInWithTotp('secure');
+  secure = await signInWithTotp(t, 'secure');
   shop = await insertMerchant(t.database.db, 'Payout Alpha Shop');
 });
 afterAll(() => t.close());
@@ -218,7 +189,7 @@ describe('approving a payout (four-eyes, TOTP step-up)', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(PAYOUT_MESSAGES.wrongCode);
 
-    const code = await freshCode();
+    const code = await nextTotpCode(t);
     const other = await requestAbove(admin);
     const first = await post(secure, 'ApprovePayout', { ID: other.ID, Code: code });
     expect(first.statusCode, first.body).toBe(200);
@@ -226,7 +197,7 @@ describe('approving a payout (four-eyes, TOTP step-up)', () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe(PAYOUT_MESSAGES.reusedCode);
 
-    const approved = await post(secure, 'ApprovePayout', { ID: payout.ID, Code: await freshCode() });
+    const approved = await post(secure, 'ApprovePayout', { ID: payout.ID, Code: await nextTotpCode(t) });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({
       State: 'approved',
@@ -252,7 +223,7 @@ describe('approving a payout (four-eyes, TOTP step-up)', () => {
   });
 
   it('approves a payout once when two approvers click at once: one wins, the other is told who did (409)', async () => {
-    const approver2 = await signInWithTotp('approver2');
+    const approver2 = await signInWithTotp(t, 'approver2');
     const payout = await requestAbove(admin);
     t.clock.advance(30_000);
     const code = await totpCode(TEST_TOTP_SECRET, t.clock.now());
@@ -347,7 +318,7 @@ describe('cancelling payouts', () => {
     const a = await insertPayout(t.database.db, { merchantId: shop });
     const [me] = await t.database.db.select({ id: staff.id }).from(staff).where(eq(staff.username, 'secure'));
     const own = await insertPayout(t.database.db, { merchantId: shop, requestedByStaffId: me?.id ?? null });
-    const response = await post(secure, 'BulkApprovePayouts', { IDs: [a, own], Code: await freshCode() });
+    const response = await post(secure, 'BulkApprovePayouts', { IDs: [a, own], Code: await nextTotpCode(t) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.Results).toEqual([
       { ID: a, Done: true, State: 'approved', Message: null },
