@@ -1,0 +1,40 @@
+/**
+ * What every external service's adapter shares (brief A3, ADR 0019's rule for sandboxes): the real HTTP
+ * client code (signing, parsing, error mapping) runs in every mode; only the transport differs. In fake mode
+ * the transport is `app.inject` on the in-process fake under `/fake/<service>`, so demo data can never reach a
+ * real service and the client's code is exercised end to end; in real mode it is `fetch` against the
+ * configured base URL. The mode is a deployment setting (INTEGRATIONS_MODE, `<SERVICE>_MODE`), never a click.
+ */
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path and query, e.g. `/api/v1/accounts?type=trade`; the transport adds the base URL or `/fake/<service>`. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type HttpTransport = (request: HttpRequest) => Promise<HttpResponse>;
+
+/** The badge the config screens show (brief §0): FAKE grey, SANDBOX yellow, LIVE red. */
+export type IntegrationBadge = 'FAKE' | 'SANDBOX' | 'LIVE';
+
+/** A draft's values as the connection test sees them: plain fields plus the decrypted secrets it needs. */
+export interface ConnectionTestInput {
+  values: Readonly<Record<string, unknown>>;
+  /** Decrypted secrets by field name; a secret not set is absent. Never logged, never returned. */
+  secrets: Readonly<Record<string, string>>;
+}
+
+/** What "Test connection" shows; the engine measures the latency and stores the run (config_test_runs). */
+export interface ConnectionTestResult {
+  ok: boolean;
+  /** One line for the screen, e.g. "Key valid · env dev · permission Invoice"; never contains a secret. */
+  message: string;
+}
