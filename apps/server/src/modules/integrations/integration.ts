@@ -1,3 +1,5 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+
 /**
  * What every external service's adapter shares (brief A3, ADR 0019's rule for sandboxes): the real HTTP
  * client code (signing, parsing, error mapping) runs in every mode; only the transport differs. In fake mode
@@ -37,4 +39,34 @@ export interface ConnectionTestResult {
   ok: boolean;
   /** One line for the screen, e.g. "Key valid · env dev · permission Invoice"; never contains a secret. */
   message: string;
+}
+
+/** A config's mode as the deployment sets it: INTEGRATIONS_MODE, overridden by `<SERVICE>_MODE`. */
+export type IntegrationMode = 'fake' | 'real';
+
+/**
+ * One external service: its fake, its connection test and its badge. Each service folder
+ * (`modules/integrations/<service>/`) exports one of these; the registry lists them.
+ */
+export interface IntegrationDef {
+  /** `kucoin` → the fake lives under `/fake/kucoin`, the mode comes from KUCOIN_MODE ?? INTEGRATIONS_MODE. */
+  service: string;
+  /** The config namespace (packages/contract/src/config/namespaces.ts) whose values drive the client. */
+  ns: string;
+  /** The in-process fake; its routes are relative to `/fake/<service>`, registered in fake mode only. */
+  fake: FastifyPluginAsync<{ now: () => Date }>;
+  /** The "Test connection" of a draft, through the same client code as real calls. */
+  test(input: ConnectionTestInput, http: HttpTransport, now: () => Date): Promise<ConnectionTestResult>;
+  /** FAKE in fake mode; in real mode SANDBOX or LIVE by the config's environment field. */
+  badge(values: Readonly<Record<string, unknown>>, mode: IntegrationMode): IntegrationBadge;
+}
+
+/** The fake-mode transport: the request goes through Fastify's router in-process, never over a network. */
+export function injectTransport(app: FastifyInstance, service: string): HttpTransport {
+  return async ({ method, path, headers, body }) => {
+    const res = await app.inject({ method, url: `/fake/${service}${path}`, headers, payload: body });
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = String(v);
+    return { status: res.statusCode, headers: flat, body: res.body };
+  };
 }
