@@ -6,6 +6,7 @@ import {
 } from '@bo/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -357,6 +358,8 @@ export const transactions = pgTable(
     revenueEur: money('revenue_eur').notNull().default('0'),
     /** Value in EUR at creation, for volume figures. */
     volumeEur: money('volume_eur').notNull().default('0'),
+    /** The Merchant Fees Custom rule that priced the fee (ADR 0027); null: the platform default did. */
+    feeRuleId: integer('fee_rule_id').references((): AnyPgColumn => feeOverrides.id),
   },
   (t) => [
     uniqueIndex('transactions_ref_idx').on(t.prefix, t.transactionId),

@@ -20,6 +20,7 @@ import { ApiError, badRequest } from '../../plugins/errors';
 import { type Actor, recordChange } from '../audit/audit.service';
 import { DEFAULT_FEE_PERCENT } from '../ingest/ingest.repository';
 import { PAYOUT_FEE_PERCENT } from '../ingest/ingest.service';
+import { applicableRules, feeAmount, percentPart, rulePrecedence } from './fee-engine';
 
 type Params<K extends keyof typeof ADMIN_CALLS> = z.output<(typeof ADMIN_CALLS)[K]['params']>;
 
@@ -305,23 +306,15 @@ export function createFeesService(deps: { db: Db; now: () => Date }) {
       if (p.ProviderID) await providerNamed(db, p.ProviderID, p.Flow);
       const [winner] = await select(db, day)
         .where(
-          and(
-            eq(feeOverrides.merchantId, p.MerchantID),
-            eq(feeOverrides.flow, p.Flow),
-            eq(feeOverrides.status, 'active'),
-            sql`${feeOverrides.validFrom} <= ${day}::date`,
-            sql`(${feeOverrides.validTo} is null or ${feeOverrides.validTo} > ${day}::date)`,
-            sql`(${feeOverrides.altCoinId} is null or ${feeOverrides.altCoinId} = ${p.AltCoinID})`,
-            p.ProviderID
-              ? sql`(${feeOverrides.providerId} is null or ${feeOverrides.providerId} = ${p.ProviderID})`
-              : sql`${feeOverrides.providerId} is null`,
-          ),
+          applicableRules({
+            merchantId: sql`${p.MerchantID}::int`,
+            flow: sql`${p.Flow}::text`,
+            altCoinId: sql`${p.AltCoinID}::int`,
+            providerId: sql`${p.ProviderID ?? null}::int`,
+            day: sql`${day}::date`,
+          }),
         )
-        // Precedence: a coin beats a provider, and both beat either alone (brief E).
-        .orderBy(
-          sql`(${feeOverrides.altCoinId} is not null) desc`,
-          sql`(${feeOverrides.providerId} is not null) desc`,
-        )
+        .orderBy(...rulePrecedence)
         .limit(1);
       const rule = winner ? rowOf(winner) : null;
       const fallback = rule ? null : await platformDefault(db, p.MerchantID, p.Flow);
@@ -360,25 +353,30 @@ export function createFeesService(deps: { db: Db; now: () => Date }) {
         db,
         sql`with base as (
             select round(${p.Amount}::numeric, 8) as amount,
-              round(${p.Amount}::numeric * ${percent}::numeric / 100, 8) as percent_part,
+              ${percentPart({ amount: sql`${p.Amount}::numeric`, percent: sql`${percent}::numeric` })} as percent_part,
               round(${rule?.FixedFee ?? '0'}::numeric * ${factor}::numeric, 8) as fixed_part,
               round(${rule?.MinFee ?? null}::numeric * ${factor}::numeric, 8) as min_fee,
               round(${rule?.MaxFee ?? null}::numeric * ${factor}::numeric, 8) as max_fee
-          ), limited as (
-            select *, case
-              when min_fee is not null and percent_part + fixed_part < min_fee then 'min'
-              when max_fee is not null and percent_part + fixed_part > max_fee then 'max' end as limited
-            from base
           ), fee as (
-            select *, case limited when 'min' then min_fee when 'max' then max_fee
-              else percent_part + fixed_part end as fee
-            from limited
+            -- The same arithmetic ingest books with (fee-engine.ts).
+            select *, ${feeAmount({
+              amount: sql`amount`,
+              percent: sql`${percent}::numeric`,
+              fixed: sql`fixed_part`,
+              minFee: sql`min_fee`,
+              maxFee: sql`max_fee`,
+            })} as fee
+            from base
+          ), limited as (
+            select *, case when fee = percent_part + fixed_part then null
+              when fee = min_fee then 'min' else 'max' end as limited
+            from fee
           ), split as (
             select *, case ${rule?.PaidBy ?? 'merchant'}::text
               when 'merchant' then fee
               when 'customer' then round(0::numeric, 8)
               else round(fee * ${rule?.MerchantSharePercent ?? '100'}::numeric / 100, 8) end as merchant_pays
-            from fee
+            from limited
           )
           select amount::text, percent_part::text, fixed_part::text, limited, fee::text,
             merchant_pays::text, (fee - merchant_pays)::text as customer_pays

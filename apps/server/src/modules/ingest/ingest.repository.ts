@@ -1,15 +1,18 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import { prepareStatement, tableColumns } from '../../db/prepared';
 import {
   altCoins,
   chatMessages,
   failureCauses,
+  feeOverrides,
   merchants,
   notifications,
+  paymentProviders,
   rates,
   transactions,
 } from '../../db/schema';
+import { applicableRules, feeAmount, rulePrecedence } from '../fees/fee-engine';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -154,6 +157,65 @@ const feePercent = sql`coalesce((select case when ${merchants.details}->>'FeePer
 export type TransactionChangeKind = 'paid' | 'expired' | 'payout-completed' | 'payout-cancelled';
 
 /**
+ * The Merchant Fees Custom flow (ADR 0027) a change is priced under: a paid payment through a fiat
+ * provider is a card payment, any other paid payment is incoming money, a completed payout is a payout.
+ * The other changes book no fee.
+ */
+const FEE_FLOW: Partial<Record<TransactionChangeKind, SQL>> = {
+  paid: sql`case when exists (select 1 from ${paymentProviders} where ${paymentProviders.name} = ${transactions.externalProvider}
+      and ${paymentProviders.kind} = 'provider' and ${paymentProviders.isFiat}) then 'card' else 'incoming' end`,
+  'payout-completed': sql`'payout'`,
+};
+
+/**
+ * The winning fee rule of the transaction being changed and its fee in the transaction's coin, as the CTE
+ * `fee (tid, rule_id, fee_coin)`; `rule_id` is null when no rule applies and the platform default prices it.
+ * The rule's fixed fee and limits are in its own currency, converted by the EUR rates; without a rate for
+ * either coin they are left out and the percentage alone applies.
+ */
+function feeCte(prefix: 'T' | 'P', flow: SQL): SQL {
+  const providerKind = prefix === 'P' ? 'payout_type' : 'provider';
+  const subject = {
+    merchantId: sql`${transactions.merchantId}`,
+    flow,
+    altCoinId: sql`${transactions.altCoinId}`,
+    providerId: sql`(select ${paymentProviders.id} from ${paymentProviders} where ${paymentProviders.name} = ${transactions.externalProvider}
+      and ${paymentProviders.kind} = ${providerKind} limit 1)`,
+    day: sql`(cast(${sql.placeholder('at')} as timestamptz) at time zone 'UTC')::date`,
+  };
+  const k = sql`conv.k`;
+  return sql`fee as (
+    select ${transactions.id} as tid, rule.id as rule_id,
+      ${feeAmount({
+        amount: sql`${transactions.amount}`,
+        percent: sql`rule.fee_percent`,
+        fixed: sql`coalesce(rule.fixed_fee * ${k}, 0)`,
+        minFee: sql`rule.min_fee * ${k}`,
+        maxFee: sql`rule.max_fee * ${k}`,
+      })} as fee_coin
+    from ${transactions}
+    left join lateral (
+      select ${feeOverrides.id} as id, ${feeOverrides.feePercent} as fee_percent, ${feeOverrides.fixedFee} as fixed_fee,
+        ${feeOverrides.minFee} as min_fee, ${feeOverrides.maxFee} as max_fee, ${feeOverrides.feeCurrencyId} as fee_currency_id
+      from ${feeOverrides}
+      where ${applicableRules(subject)}
+      order by ${sql.join(rulePrecedence, sql`, `)}
+      limit 1
+    ) rule on true
+    left join lateral (
+      select case when rule.fee_currency_id = ${transactions.altCoinId} then 1::numeric
+        else (select ${rates.eur} from ${rates} where ${rates.altCoinId} = rule.fee_currency_id)
+          / nullif((select ${rates.eur} from ${rates} where ${rates.altCoinId} = ${transactions.altCoinId}), 0) end as k
+    ) conv on true
+    where ${transactions.prefix} = ${prefix} and ${transactions.transactionId} = cast(${sql.placeholder('transactionId')} as bigint)
+  )`;
+}
+
+/** A fee in the coin (`fee.fee_coin`) carried over to another amount of the same transaction (EUR, input currency). */
+const scaled = (column: AnyColumn) =>
+  sql`coalesce(round(fee.fee_coin * ${column} / nullif(${transactions.amount}, 0), 8), 0)`;
+
+/**
  * What each status change writes besides its status and `updated_on`. Parameters: `at` (the change's
  * time), `underpaid` (paid), `feePercent` (a completed payout).
  */
@@ -161,8 +223,11 @@ const CHANGE_SET: Record<TransactionChangeKind, SQL | null> = {
   paid: sql`
     not_enough = case when cast(${sql.placeholder('underpaid')} as boolean) then 1 else 0 end,
     confirmed_on = cast(${sql.placeholder('at')} as timestamptz),
-    revenue_eur = round(${transactions.volumeEur} * ${feePercent} / 100, 8),
-    original_amount_fee = round(${transactions.originalAmount} * ${feePercent} / 100, 8),
+    fee_rule_id = fee.rule_id,
+    revenue_eur = case when fee.rule_id is null then round(${transactions.volumeEur} * ${feePercent} / 100, 8)
+      else ${scaled(transactions.volumeEur)} end,
+    original_amount_fee = case when fee.rule_id is null then round(${transactions.originalAmount} * ${feePercent} / 100, 8)
+      else ${scaled(transactions.originalAmount)} end,
     -- A fiat provider confirms the amount it received; an underpaid amount is not known here.
     fiat_confirmed_amount = case
       when cast(${sql.placeholder('underpaid')} as boolean) or ${transactions.externalProvider} is null then null
@@ -170,8 +235,13 @@ const CHANGE_SET: Record<TransactionChangeKind, SQL | null> = {
   expired: sql`expired_on = cast(${sql.placeholder('at')} as timestamptz)`,
   'payout-completed': sql`
     confirmed_on = cast(${sql.placeholder('at')} as timestamptz),
-    revenue_eur = round(${transactions.volumeEur} * cast(${sql.placeholder('feePercent')} as numeric) / 100, 8),
-    original_amount_fee = round(${transactions.originalAmount} * cast(${sql.placeholder('feePercent')} as numeric) / 100, 8)`,
+    fee_rule_id = fee.rule_id,
+    revenue_eur = case when fee.rule_id is null
+      then round(${transactions.volumeEur} * cast(${sql.placeholder('feePercent')} as numeric) / 100, 8)
+      else ${scaled(transactions.volumeEur)} end,
+    original_amount_fee = case when fee.rule_id is null
+      then round(${transactions.originalAmount} * cast(${sql.placeholder('feePercent')} as numeric) / 100, 8)
+      else ${scaled(transactions.originalAmount)} end`,
   'payout-cancelled': null,
 };
 
@@ -207,15 +277,17 @@ export function prepareChangeTransaction(
     sql`, `,
   );
   const set = CHANGE_SET[kind];
+  const flow = FEE_FLOW[kind];
   const run = prepareStatement(
     db,
     `ingest_change_${kind.replace('-', '_')}_${prefix.toLowerCase()}`,
     sql`
-      with changed as (
+      with ${flow ? sql`${feeCte(prefix, flow)},` : sql``} changed as (
         update ${transactions}
         set status = cast(${sql.placeholder('status')} as text),
           updated_on = cast(${sql.placeholder('at')} as timestamptz)${set ? sql`, ${set}` : sql``}
-        where ${transactions.prefix} = ${prefix} and ${transactions.transactionId} = cast(${sql.placeholder('transactionId')} as bigint)
+        ${flow ? sql`from fee` : sql``}
+        where ${flow ? sql`${transactions.id} = fee.tid and ` : sql``}${transactions.prefix} = ${prefix} and ${transactions.transactionId} = cast(${sql.placeholder('transactionId')} as bigint)
           and ${transactions.status} in (${statuses})
         returning ${transactionColumns.list()}
       ),

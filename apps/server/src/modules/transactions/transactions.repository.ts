@@ -262,7 +262,7 @@ const rowColumns = {
 
 type JoinedRow = {
   /** The columns a Transaction shows (a page read maps only these). */
-  row: Omit<typeof t.$inferSelect, 'updatedOn' | 'revenueEur' | 'volumeEur'>;
+  row: Omit<typeof t.$inferSelect, 'updatedOn' | 'revenueEur' | 'volumeEur' | 'feeRuleId'>;
   shopTitle: string;
   ownerNickName: string;
   longName: string;
