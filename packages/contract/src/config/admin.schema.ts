@@ -217,7 +217,8 @@ export const ADMIN_CONFIG_DEFAULTS: AdminConfig = {
   monitoringHours: 24,
   underpaidTolerancePct: '0.50',
   defaultFlexibilityPct: 95,
-  defaultFeePct: '1.0000',
+  // What ingest charged before Admin Config existed, so a fresh install books the same fees.
+  defaultFeePct: '0.7500',
   defaultFeesPaidBy: 'merchant',
   sharedSplitPct: null,
   payoutFixedFeeEur: '0.50',

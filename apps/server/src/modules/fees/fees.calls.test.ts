@@ -234,7 +234,8 @@ describe('effective-fee calculator', () => {
     const other = await insertMerchant(t.database.db, 'Plain Shop');
     const plain = await calc({ MerchantID: String(other), AltCoinID: String(BTC), Amount: '2' });
     expect(plain).toMatchObject({
-      FeePercent: '0.75',
+      DefaultSource: 'platform default fee (Admin Config)',
+      FeePercent: '0.7500',
       Fee: '0.01500000',
       MerchantPays: '0.01500000',
       CustomerPays: '0.00000000',

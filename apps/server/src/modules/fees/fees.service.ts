@@ -18,7 +18,7 @@ import { altCoins, feeOverrides, merchants, paymentProviders, rates, staff } fro
 import { pageAnswer, pageOffset } from '../../lib/paging';
 import { ApiError, badRequest } from '../../plugins/errors';
 import { type Actor, recordChange } from '../audit/audit.service';
-import { DEFAULT_FEE_PERCENT } from '../ingest/ingest.repository';
+import { type ConfigReader, createConfigReader } from '../config/config-reader';
 import { PAYOUT_FEE_PERCENT } from '../ingest/ingest.service';
 import { applicableRules, feeAmount, percentPart, rulePrecedence } from './fee-engine';
 
@@ -120,6 +120,7 @@ async function rowsOf<R>(db: DbOrTx, query: SQL): Promise<R[]> {
 /** The platform default of a flow when no rule applies: what the fee engine charges today (ingest). */
 async function platformDefault(
   db: DbOrTx,
+  config: ConfigReader,
   merchantId: number,
   flow: Params<'EffectiveFee'>['Flow'],
 ): Promise<{ percent: string; source: string }> {
@@ -134,11 +135,12 @@ async function platformDefault(
   );
   return row?.percent
     ? { percent: row.percent, source: "merchant's FeePercentage" }
-    : { percent: DEFAULT_FEE_PERCENT, source: 'platform payment fee' };
+    : { percent: (await config.admin()).defaultFeePct, source: 'platform default fee (Admin Config)' };
 }
 
 /** Merchant Fees Custom (ADR 0027): negotiated fee rules, their overlap check and the effective-fee calculator. */
 export function createFeesService(deps: { db: Db; now: () => Date }) {
+  const config = createConfigReader(deps.db);
   const { db } = deps;
   const today = () => dayOf(deps.now());
   const find = async (tx: DbOrTx, id: number) => {
@@ -317,8 +319,8 @@ export function createFeesService(deps: { db: Db; now: () => Date }) {
         .orderBy(...rulePrecedence)
         .limit(1);
       const rule = winner ? rowOf(winner) : null;
-      const fallback = rule ? null : await platformDefault(db, p.MerchantID, p.Flow);
-      const percent = rule?.FeePercent ?? fallback?.percent ?? DEFAULT_FEE_PERCENT;
+      const fallback = rule ? null : await platformDefault(db, config, p.MerchantID, p.Flow);
+      const percent = rule?.FeePercent ?? fallback?.percent ?? '0';
 
       // The fixed fee and the limits are in the rule's currency: converted into the amount's coin by EUR rates.
       let factor = '1';

@@ -1,7 +1,7 @@
-import { formatTransactionRef } from '@bo/contract';
+import { ADMIN_CONFIG_DEFAULTS, formatTransactionRef } from '@bo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { feeOverrides, roles, staff } from '../../db/schema';
+import { configVersions, feeOverrides, roles, staff } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo-data.seed';
 import { insertMerchant } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
@@ -17,6 +17,7 @@ describe('ingest books the fee of the winning Merchant Fees Custom rule', () => 
   let database: Database;
   let ingest: IngestService;
   let staffId: number;
+  let approverId: number;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -36,6 +37,18 @@ describe('ingest books the fee of the winning Merchant Fees Custom rule', () => 
       })
       .returning({ id: staff.id });
     staffId = author?.id ?? 0;
+    const [approver] = await database.db
+      .insert(staff)
+      .values({
+        username: 'fees-approver',
+        email: 'fees-approver@backoffice.test',
+        displayName: 'Fees approver',
+        passwordHash: 'not-a-hash',
+        roleId: role?.id ?? 0,
+        apiKey: 'fees-approver-key',
+      })
+      .returning({ id: staff.id });
+    approverId = approver?.id ?? 0;
   });
 
   afterAll(async () => {
@@ -137,5 +150,37 @@ describe('ingest books the fee of the winning Merchant Fees Custom rule', () => 
     expect(done.feeRuleId).toBe(ruleId);
     expect(done.revenueEur).toBe('1.00000000');
     expect(done.originalAmountFee).toBe('1.00000000');
+  });
+
+  it('charges the Admin Config default fee, once a version is active, to a merchant without a rule or fee', async () => {
+    const merchantId = await insertMerchant(database.db);
+    await database.db.insert(configVersions).values({
+      ns: 'admin',
+      version: 1,
+      values: { ...ADMIN_CONFIG_DEFAULTS, defaultFeePct: '1.2000' },
+      status: 'active',
+      authorStaffId: staffId,
+      author: 'fees-at-ingest',
+      createdAt: start,
+      // Four-eyes is the engine's business; the row only needs an approver other than its author.
+      approverStaffId: approverId,
+      approver: 'fees-approver',
+      decidedAt: start,
+      activatedAt: start,
+    });
+    const paid = await paidPayment(merchantId, '90.00');
+    expect(paid.feeRuleId).toBeNull();
+    expect(paid.originalAmountFee).toBe('1.08000000');
+    const effective = await createFeesService({ db: database.db, now: () => start }).effective({
+      MerchantID: merchantId,
+      Flow: 'incoming',
+      AltCoinID: BTC,
+      Amount: paid.amount,
+      On: '2026-03-02',
+    });
+    expect(effective).toMatchObject({
+      FeePercent: '1.2000',
+      DefaultSource: 'platform default fee (Admin Config)',
+    });
   });
 });

@@ -20,9 +20,6 @@ export type FailureCauseRow = typeof failureCauses.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type RateRow = typeof rates.$inferSelect;
 
-/** Used when a merchant record carries no usable FeePercentage. */
-export const DEFAULT_FEE_PERCENT = '0.75';
-
 const transactionColumns = tableColumns(transactions);
 const notificationColumns = tableColumns(notifications);
 
@@ -151,8 +148,11 @@ export async function findTransaction(
   return row;
 }
 
-/** The merchant's fee in percent, read from merchants.details; malformed values fall back to the default. */
-const feePercent = sql`coalesce((select case when ${merchants.details}->>'FeePercentage' ~ '^[0-9]+([.][0-9]+)?$' then (${merchants.details}->>'FeePercentage')::numeric end from ${merchants} where ${merchants.id} = ${transactions.merchantId}), ${sql.raw(`${DEFAULT_FEE_PERCENT}::numeric`)})`;
+/**
+ * The merchant's fee in percent, read from merchants.details; malformed or missing values fall back to the
+ * platform's default fee (Admin Config, passed as `defaultFeePercent`).
+ */
+const feePercent = sql`coalesce((select case when ${merchants.details}->>'FeePercentage' ~ '^[0-9]+([.][0-9]+)?$' then (${merchants.details}->>'FeePercentage')::numeric end from ${merchants} where ${merchants.id} = ${transactions.merchantId}), cast(${sql.placeholder('defaultFeePercent')} as numeric))`;
 
 export type TransactionChangeKind = 'paid' | 'expired' | 'payout-completed' | 'payout-cancelled';
 
@@ -252,6 +252,8 @@ export interface TransactionChange {
   underpaid?: boolean;
   /** A completed payout: the platform's fee in percent. */
   feePercent?: string;
+  /** A paid change: the platform's default fee in percent (Admin Config), for a merchant without its own. */
+  defaultFeePercent?: string;
   /** The notification written with the change, or none. */
   notification: { kind: string; message: string } | null;
 }
@@ -313,6 +315,7 @@ export function prepareChangeTransaction(
       at: change.at.toISOString(),
       underpaid: change.underpaid === true,
       feePercent: change.feePercent ?? null,
+      defaultFeePercent: change.defaultFeePercent ?? null,
       noteKind: change.notification?.kind ?? null,
       noteMessage: change.notification?.message ?? null,
     });

@@ -8,6 +8,7 @@ import {
   validateChatMessage,
 } from '@bo/contract';
 import type { Db } from '../../db/database';
+import { createConfigReader } from '../config/config-reader';
 import { claimVTokenOfTransaction } from '../vtokens/vtokens.service';
 import {
   altCoinExists,
@@ -165,6 +166,7 @@ function requireRef(ref: string, prefix: TransactionPrefix): number {
 
 /** The one path by which platform events enter the database (DESIGN §4): the simulator now, a real feed later. */
 export function createIngestService(db: Db, options: IngestOptions): IngestService {
+  const config = createConfigReader(db);
   const emit = async (event: IngestEvent): Promise<void> => {
     if (!options.onEvent) return;
     try {
@@ -293,7 +295,9 @@ export function createIngestService(db: Db, options: IngestOptions): IngestServi
 
     async markPaid(ref, paidOptions = {}) {
       const underpaid = paidOptions.underpaid === true;
+      const { defaultFeePct } = await config.admin();
       const changed = await change(changes.paid, ref, (at, id) => ({
+        defaultFeePercent: defaultFeePct,
         status: underpaid ? 'underpaid' : 'paid',
         underpaid,
         at,

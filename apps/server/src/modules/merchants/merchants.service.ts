@@ -82,7 +82,7 @@ const DETAIL_DEFAULTS: Record<Exclude<MerchantEditableField, ColumnField>, unkno
   PayoutTo: null,
   PayoutExcludes: [],
   FlexibilityPercentage: '0.00',
-  // The fee the ingest charges a merchant without one (ingest.repository's DEFAULT_FEE_PERCENT).
+  // The platform's default fee as shipped (Admin Config's defaultFeePct before any version).
   FeePercentage: '0.75',
   PayPalEnabled: false,
   PayPalEmail: null,
