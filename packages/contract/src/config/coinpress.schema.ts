@@ -74,14 +74,13 @@ export const coinpressConfigSchema = z
       label: 'Enabled',
       group: 'Global',
       help: 'Off: CoinPress sites cannot create invoices and receive no callbacks.',
-      dangerous: true,
     }),
     minPluginVersion: configField(
       z.string({ error: COINPRESS_MESSAGES.minVersion }).trim().regex(SEMVER, COINPRESS_MESSAGES.minVersion),
       {
         label: 'Minimum plugin version',
         group: 'Global',
-        help: 'A site whose plugin is older is flagged by the test.',
+        help: 'The oldest plugin version the platform supports.',
       },
     ),
     callbackRetrySchedule: configField(
@@ -98,9 +97,9 @@ export const coinpressConfigSchema = z
       help: 'Callbacks carry ConfirmCode, TransactionID and Status; the plugin checks the code before marking an order paid.',
     }),
     sites: configField(z.array(coinpressSiteSchema).max(200, 'At most 200 sites'), {
-      label: 'Sites',
+      label: 'WordPress sites',
       group: 'Sites',
-      help: 'One row per WordPress site running the plugin.',
+      help: 'One row per site running the plugin.',
     }),
   })
   .superRefine((v, ctx) => {

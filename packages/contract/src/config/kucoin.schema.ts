@@ -61,7 +61,7 @@ export const kucoinConfigSchema = z
       label: 'Base URL',
       group: 'Connection',
       options: ['Production (api.kucoin.com)', 'Custom'],
-      help: 'KuCoin has no maintained sandbox: outside production mode the in-process fake answers.',
+      help: 'KuCoin has no maintained sandbox. In fake mode the built-in fake answers, whatever is chosen here.',
     }),
     customBaseUrl: configField(z.string().trim().max(200, KUCOIN_MESSAGES.customUrl), {
       label: 'Custom base URL',
@@ -81,9 +81,9 @@ export const kucoinConfigSchema = z
       help: 'As shown on KuCoin’s API Management page (KC-API-KEY-VERSION).',
     }),
     subAccounts: configField(z.array(kucoinSubAccountSchema).max(50, 'At most 50 sub-accounts'), {
-      label: 'Sub-accounts',
+      label: 'Sub-accounts the platform uses',
       group: 'Sub-accounts',
-      help: 'The sub-accounts the platform trades or holds funds in; the test lists what the key can see.',
+      help: 'Where the platform trades or holds funds; the test fails when the key cannot see one of them.',
     }),
     expectTradePermission: configField(z.boolean(), {
       label: 'Expect the trade permission',
@@ -94,7 +94,6 @@ export const kucoinConfigSchema = z
       label: 'Forbid the withdraw permission',
       group: 'Permissions and limits',
       help: 'The test fails when the key can withdraw: a leaked trading key must not move funds out.',
-      dangerous: true,
     }),
     maxRequestsPerSec: configField(
       z

@@ -96,4 +96,32 @@ describe('ConfigForm lists of choices and of texts', () => {
     const section = screen.getByRole('region', { name: 'Keys' });
     expect(within(section).getByText('nonsense is not an IPv4 address')).toBeInTheDocument();
   });
+
+  it('names a switch in a table row by its column and row, without repeating the header beside it', () => {
+    const rows = z.object({
+      sites: configField(
+        z.array(z.object({ enabled: configField(z.boolean(), { label: 'Enabled', group: 'Sites' }) })),
+        {
+          label: 'Sites',
+          group: 'Sites',
+        },
+      ),
+    });
+    function Rows() {
+      const form = useForm<Values>({ mode: 'controlled', initialValues: { sites: [{ enabled: true }] } });
+      return (
+        <ConfigForm
+          schema={rows}
+          form={form}
+          secrets={{}}
+          secretEdits={{}}
+          onSecretEdits={() => undefined}
+          coinOptions={[]}
+        />
+      );
+    }
+    renderWithProviders(<Rows />);
+    expect(screen.getByRole('switch', { name: 'Enabled 1' })).toBeChecked();
+    expect(screen.getAllByText('Enabled')).toHaveLength(1); // the column header only
+  });
 });

@@ -126,7 +126,8 @@ function FieldInput({
       return (
         <Switch
           {...common}
-          label={field.label}
+          // In a table the column header names the switch (and its aria-label row number).
+          label={inTable ? undefined : field.label}
           checked={Boolean(input.value)}
           onChange={(e) => input.onChange(e.currentTarget.checked)}
           error={input.error}
