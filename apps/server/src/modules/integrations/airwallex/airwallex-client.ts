@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { HttpTransport } from '../integration';
-import { sameSignature } from '../kucoin/kucoin-signing';
+import { sameSignature } from '../same-signature';
 
 /** A refusal of Airwallex (or of the network), with the text the screen shows. */
 export class AirwallexError extends Error {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sameSignature } from '../kucoin/kucoin-signing';
+import { sameSignature } from '../same-signature';
 
 /** The credentials the fake accepts in demo mode: paste them into Airwallex Config. */
 export const AIRWALLEX_DEMO_CREDENTIALS = {

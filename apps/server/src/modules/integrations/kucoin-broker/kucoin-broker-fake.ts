@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { keepRawJson, verifyKucoinRequest } from '../kucoin/kucoin-fake';
-import { kucoinHmac, sameSignature } from '../kucoin/kucoin-signing';
+import { kucoinHmac } from '../kucoin/kucoin-signing';
+import { sameSignature } from '../same-signature';
 
 /** The broker credentials the fake accepts in demo mode: paste them into KuCoin Broker Config. */
 export const KUCOIN_BROKER_DEMO_CREDENTIALS = {

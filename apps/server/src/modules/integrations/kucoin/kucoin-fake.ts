@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { kucoinHmac, kucoinPrehash, sameSignature } from './kucoin-signing';
+import { sameSignature } from '../same-signature';
+import { kucoinHmac, kucoinPrehash } from './kucoin-signing';
 
 /** The key the fake accepts in demo mode (General + Spot, no withdrawals): paste it into KuCoin Config. */
 export const KUCOIN_DEMO_CREDENTIALS = {

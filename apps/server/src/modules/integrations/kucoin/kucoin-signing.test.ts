@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kucoinAuthHeaders, kucoinPartnerHeaders, sameSignature } from './kucoin-signing';
+import { sameSignature } from '../same-signature';
+import { kucoinAuthHeaders, kucoinPartnerHeaders } from './kucoin-signing';
 
 const KEY = {
   apiKey: 'key-1',

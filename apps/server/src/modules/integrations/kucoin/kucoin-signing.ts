@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /** KuCoin's HMAC: Base64(HMAC-SHA256(key, message)); the same rule for the request, passphrase and partner. */
 export const kucoinHmac = (key: string, message: string): string =>
@@ -53,12 +53,4 @@ export function kucoinPartnerHeaders(
     'KC-API-PARTNER-VERIFY': 'true',
     'KC-BROKER-NAME': partner.brokerName,
   };
-}
-
-/** Constant-time comparison of two Base64 signatures (the fakes check as KuCoin does, without a timing leak). */
-export function sameSignature(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
