@@ -160,6 +160,22 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/configs/components/admin-config-page'),
     (m) => m.AdminConfigPage,
   ).Screen,
+  'kucoin-config': lazyScreen(
+    () => import('../features/configs/components/kucoin-config-page'),
+    (m) => m.KucoinConfigPage,
+  ).Screen,
+  'kucoin-broker-config': lazyScreen(
+    () => import('../features/configs/components/kucoin-broker-config-page'),
+    (m) => m.KucoinBrokerConfigPage,
+  ).Screen,
+  'airwallex-config': lazyScreen(
+    () => import('../features/configs/components/airwallex-config-page'),
+    (m) => m.AirwallexConfigPage,
+  ).Screen,
+  'coinpress-config': lazyScreen(
+    () => import('../features/configs/components/coinpress-config-page'),
+    (m) => m.CoinpressConfigPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

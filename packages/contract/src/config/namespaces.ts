@@ -1,5 +1,9 @@
 import type { z } from 'zod';
 import { ADMIN_CONFIG_DEFAULTS, adminConfigSchema } from './admin.schema';
+import { AIRWALLEX_CONFIG_DEFAULTS, airwallexConfigSchema } from './airwallex.schema';
+import { COINPRESS_CONFIG_DEFAULTS, coinpressConfigSchema } from './coinpress.schema';
+import { KUCOIN_CONFIG_DEFAULTS, kucoinConfigSchema } from './kucoin.schema';
+import { KUCOIN_BROKER_CONFIG_DEFAULTS, kucoinBrokerConfigSchema } from './kucoin-broker.schema';
 
 /** One config namespace: its schema (with field metadata), its title and what it runs on before any version. */
 export interface ConfigNamespaceDef {
@@ -20,6 +24,30 @@ export const CONFIG_NAMESPACES = {
     route: 'admin-config',
     schema: adminConfigSchema,
     defaults: ADMIN_CONFIG_DEFAULTS,
+  },
+  kucoin: {
+    title: 'KuCoin Config',
+    route: 'kucoin-config',
+    schema: kucoinConfigSchema,
+    defaults: KUCOIN_CONFIG_DEFAULTS,
+  },
+  'kucoin-broker': {
+    title: 'KuCoin Broker Config',
+    route: 'kucoin-broker-config',
+    schema: kucoinBrokerConfigSchema,
+    defaults: KUCOIN_BROKER_CONFIG_DEFAULTS,
+  },
+  airwallex: {
+    title: 'Airwallex Config',
+    route: 'airwallex-config',
+    schema: airwallexConfigSchema,
+    defaults: AIRWALLEX_CONFIG_DEFAULTS,
+  },
+  coinpress: {
+    title: 'CoinPress Config',
+    route: 'coinpress-config',
+    schema: coinpressConfigSchema,
+    defaults: COINPRESS_CONFIG_DEFAULTS,
   },
 } as const satisfies Record<string, ConfigNamespaceDef>;
 

@@ -59,5 +59,7 @@ export async function namespaceIssues(
   switch (ns) {
     case 'admin':
       return adminRules(db, values as AdminConfig);
+    default:
+      return [];
   }
 }

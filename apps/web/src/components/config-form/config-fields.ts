@@ -4,7 +4,21 @@ import { z } from 'zod';
 /** One field as the form renders it: its metadata, its JSON-schema type and bounds, its row fields. */
 export interface ConfigFieldSpec extends ConfigFieldMeta {
   key: string;
-  kind: 'text' | 'integer' | 'number' | 'boolean' | 'enum' | 'decimal' | 'secret' | 'table';
+  /**
+   * `multiselect`: an array of choices (an enum's values, or coins with the coin widget); `list`: an array
+   * of free texts (addresses, durations); `table`: an array of rows.
+   */
+  kind:
+    | 'text'
+    | 'integer'
+    | 'number'
+    | 'boolean'
+    | 'enum'
+    | 'decimal'
+    | 'secret'
+    | 'table'
+    | 'multiselect'
+    | 'list';
   nullable: boolean;
   enumValues: string[];
   min?: number;
@@ -25,6 +39,9 @@ interface JsonProp extends Partial<ConfigFieldMeta> {
   properties?: Record<string, JsonProp>;
 }
 
+const arrayKind = (prop: JsonProp, inner: JsonProp): ConfigFieldSpec['kind'] =>
+  inner.items?.properties ? 'table' : inner.items?.enum || prop.widget === 'coin' ? 'multiselect' : 'list';
+
 const specOf = (key: string, prop: JsonProp): ConfigFieldSpec => {
   // A nullable field is `anyOf [T, null]`; the metadata sits on the outer schema.
   const inner = prop.anyOf?.find((p) => p.type !== 'null') ?? prop;
@@ -33,7 +50,7 @@ const specOf = (key: string, prop: JsonProp): ConfigFieldSpec => {
   const kind: ConfigFieldSpec['kind'] = prop.secret
     ? 'secret'
     : type === 'array'
-      ? 'table'
+      ? arrayKind(prop, inner)
       : type === 'boolean'
         ? 'boolean'
         : inner.enum
@@ -56,7 +73,7 @@ const specOf = (key: string, prop: JsonProp): ConfigFieldSpec => {
     ...(prop.dangerous ? { dangerous: true } : {}),
     kind,
     nullable,
-    enumValues: (inner.enum ?? []).map(String),
+    enumValues: (inner.enum ?? inner.items?.enum ?? []).map(String),
     ...(inner.minimum !== undefined ? { min: inner.minimum } : {}),
     ...(inner.maximum !== undefined ? { max: inner.maximum } : {}),
     ...(inner.maxLength !== undefined ? { maxLength: inner.maxLength } : {}),
@@ -92,11 +109,13 @@ export const emptyRow = (columns: ConfigFieldSpec[]): Record<string, unknown> =>
       c.key,
       c.kind === 'boolean'
         ? false
-        : c.kind === 'integer' || c.kind === 'number'
-          ? (c.min ?? 0)
-          : c.widget === 'coin'
-            ? null
-            : '',
+        : c.kind === 'multiselect' || c.kind === 'list'
+          ? []
+          : c.kind === 'integer' || c.kind === 'number'
+            ? (c.min ?? 0)
+            : c.widget === 'coin'
+              ? null
+              : '',
     ]),
   );
 

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  MultiSelect,
   NumberInput,
   PasswordInput,
   Select,
@@ -12,6 +13,7 @@ import {
   Stack,
   Switch,
   Table,
+  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -124,7 +126,8 @@ function FieldInput({
       return (
         <Switch
           {...common}
-          label={field.label}
+          // In a table the column header names the switch (and its aria-label row number).
+          label={inTable ? undefined : field.label}
           checked={Boolean(input.value)}
           onChange={(e) => input.onChange(e.currentTarget.checked)}
           error={input.error}
@@ -167,6 +170,31 @@ function FieldInput({
           max={field.max}
         />
       );
+    case 'multiselect':
+      return (
+        <MultiSelect
+          {...common}
+          data={
+            field.widget === 'coin'
+              ? coinOptions
+              : field.enumValues.map((v, i) => ({ value: v, label: field.options?.[i] ?? v }))
+          }
+          searchable={field.widget === 'coin'}
+          value={((input.value as unknown[] | undefined) ?? []).map(String)}
+          onChange={(v) => input.onChange(field.widget === 'coin' ? v.map(Number) : v)}
+          error={listError(form, path)}
+        />
+      );
+    case 'list':
+      return (
+        <TagsInput
+          {...common}
+          value={(input.value as string[] | undefined) ?? []}
+          onChange={(v) => input.onChange(v)}
+          error={listError(form, path)}
+          clearable
+        />
+      );
     case 'table':
       return <TableInput field={field} form={form} readOnly={readOnly} coinOptions={coinOptions} />;
     default:
@@ -194,6 +222,10 @@ function FieldInput({
       );
   }
 }
+
+/** A list's own error or its first item's (`ipWhitelist.3`): the message names the item. */
+const listError = (form: UseFormReturnType<Values>, path: string) =>
+  form.errors[path] ?? Object.entries(form.errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
 
 function TableInput({
   field,

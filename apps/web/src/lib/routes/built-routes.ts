@@ -34,5 +34,9 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'analytics',
   'charts',
   'admin-config',
+  'kucoin-config',
+  'kucoin-broker-config',
+  'airwallex-config',
+  'coinpress-config',
   'platform-scheduling',
 ]);

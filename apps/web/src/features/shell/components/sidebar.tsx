@@ -2,12 +2,15 @@ import { type AdminRouteName, PRODUCT_VERSION } from '@bo/contract';
 import { AppShell, Badge, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   type Icon,
+  IconBrandWordpress,
+  IconBuildingBank,
   IconBuildingStore,
   IconCashBanknote,
   IconChartBar,
   IconChartLine,
   IconChartPie,
   IconClockPlay,
+  IconCoin,
   IconCurrencyEthereum,
   IconCurrencyXrp,
   IconDeviceTablet,
@@ -29,6 +32,7 @@ import {
   IconStack2,
   IconTicket,
   IconUsers,
+  IconUsersGroup,
   IconZoomMoney,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -65,6 +69,10 @@ const ICONS: Partial<Record<AdminRouteName, Icon>> = {
   'transaction-xrp-pool': IconCurrencyXrp,
   'transaction-ether-pool': IconCurrencyEthereum,
   'admin-config': IconSettings,
+  'kucoin-config': IconCoin,
+  'kucoin-broker-config': IconUsersGroup,
+  'airwallex-config': IconBuildingBank,
+  'coinpress-config': IconBrandWordpress,
 };
 
 function CoinsOnline() {
