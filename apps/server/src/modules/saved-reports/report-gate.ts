@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES } from '@bo/contract';
+import { REPORT_MESSAGES, REPORT_PARAM_PATTERN } from '@bo/contract';
 import { loadModule, parseSync } from 'libpg-query';
 
 /**
@@ -236,7 +236,8 @@ function walk(value: unknown, found: Found): void {
         throw new ReportGateError(REPORT_MESSAGES.locking);
       if (child.intoClause) throw new ReportGateError(REPORT_MESSAGES.selectInto);
     }
-    if (key === 'ParamRef') throw new ReportGateError(REPORT_MESSAGES.dollarParam);
+    if (key === 'ParamRef' && isNode(child) && Number(child.number) <= MARKER_BASE)
+      throw new ReportGateError(REPORT_MESSAGES.dollarParam);
     if (key === 'FuncCall' && isNode(child)) {
       const names = strings(child.funcname);
       const name = (names.at(-1) ?? '').toLowerCase();
@@ -295,12 +296,14 @@ function checkColumns(found: Found): void {
   }
 }
 
-/**
- * Checks the report's SQL (with `{{name}}` already replaced by `$n` casts, or not yet: the caller says).
- * Throws a ReportGateError whose message is shown as is.
- */
-export async function gateReportSql(text: string, options: { boundParams?: boolean } = {}): Promise<void> {
-  await ready();
+/** `{{name}}` parameters parse as `$n` from here on; a hand-written `$1` stays below and is refused. */
+const MARKER_BASE = 10_000;
+const withMarkers = (text: string) => {
+  let n = MARKER_BASE;
+  return text.replace(REPORT_PARAM_PATTERN, () => `$${++n}`);
+};
+
+function parsed(text: string): Node[] {
   let tree: { stmts?: { stmt?: Node }[] };
   try {
     tree = parseSync(text) as typeof tree;
@@ -309,25 +312,26 @@ export async function gateReportSql(text: string, options: { boundParams?: boole
   }
   const stmts = (tree.stmts ?? []).map((s) => s.stmt ?? {});
   if (stmts.length === 0) throw new ReportGateError(REPORT_MESSAGES.empty);
-  const kinds = stmts.map((s) => Object.keys(s)[0] ?? '');
-  const other = kinds.find((k) => k !== 'SelectStmt');
+  const other = stmts.map((s) => Object.keys(s)[0] ?? '').find((k) => k !== 'SelectStmt');
   if (other) throw new ReportGateError(REPORT_MESSAGES.onlySelect(statementName(other)));
   if (stmts.length > 1) throw new ReportGateError(REPORT_MESSAGES.onlySelect(`${stmts.length} statements`));
+  return stmts;
+}
+
+/** Checks a report's SQL as staff wrote it (with `{{name}}` parameters). Throws a ReportGateError shown as is. */
+export async function gateReportSql(text: string): Promise<void> {
+  await ready();
+  const [stmt] = parsed(withMarkers(text));
   const found: Found = { relations: [], columnRefs: [] };
-  walkTree(stmts[0], found, options.boundParams ?? false);
+  walk(stmt, found);
   checkColumns(found);
 }
 
-/** The walk, where the server's own `$n` (from `{{name}}`) are allowed once bound. */
-function walkTree(stmt: unknown, found: Found, boundParams: boolean) {
-  if (!boundParams) return walk(stmt, found);
-  walk(stripParamRefs(stmt), found);
-}
-
-function stripParamRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripParamRefs);
-  if (!isNode(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => (k === 'ParamRef' ? ['BoundParam', {}] : [k, stripParamRefs(v)])),
-  );
+/**
+ * Checks that the text sent to the database (the report inside its row-limit wrapper) is still one SELECT:
+ * the report alone already passed `gateReportSql`, so this only proves the wrapper was not broken out of.
+ */
+export async function gateWrapped(text: string): Promise<void> {
+  await ready();
+  parsed(withMarkers(text));
 }

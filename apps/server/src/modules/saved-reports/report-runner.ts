@@ -10,7 +10,7 @@ import {
 } from '@bo/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { gateReportSql, ReportGateError } from './report-gate';
+import { gateReportSql, gateWrapped, ReportGateError } from './report-gate';
 
 export const sqlHash = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -76,15 +76,6 @@ function bind(text: string, defs: readonly ReportParam[], values: Record<string,
   return sql.join(chunks, sql``);
 }
 
-/** The text the gate parses: `{{name}}` as `$n` casts, as the database will see it. */
-function boundText(text: string, defs: readonly ReportParam[]): string {
-  let n = 0;
-  return text.replace(REPORT_PARAM_PATTERN, (_, name: string) => {
-    n += 1;
-    return `($${n}::${CASTS[defs.find((d) => d.Name === name)?.Type ?? 'text']})`;
-  });
-}
-
 /**
  * The report inside a row limit. The newlines keep a trailing `--` comment from swallowing the wrapper; the
  * gate has already parsed the text alone as one SELECT, so it cannot close the parenthesis itself.
@@ -125,9 +116,8 @@ function planCost(result: unknown): number {
 }
 
 /**
- * Runs a report (brief C safety (b)–(d)): gate, then in one READ ONLY transaction the estimated cost against
- * the cap (PGlite ignores statement_timeout, so a heavy query is refused before it starts) and, on
- * PostgreSQL, a 10 s statement timeout; the rows come back as text in the query's column order.
+ * Runs a report (brief C safety): the parse gate, the typed values bound as `$n`, a row limit, then the
+ * database gate below; the rows come back as text in the query's column order.
  */
 export async function runReportQuery(
   db: Db,
@@ -139,10 +129,22 @@ export async function runReportQuery(
   const names = [...new Set([...text.matchAll(REPORT_PARAM_PATTERN)].map((m) => m[1] ?? ''))];
   const values = resolveValues(input.params, names, input.values);
   // What runs is gated too: the wrapper with the bound parameters, as the database will parse it.
-  await gateReportSql(`select * from (\n${boundText(text, input.params)}\n) as report limit 1`, {
-    boundParams: true,
-  });
+  await gateWrapped(`select * from (\n${text}\n) as report limit 1`);
   const query = wrapped(bind(text, input.params, values), input.maxRows + 1);
+  return { ...(await executeReadOnly(db, kind, query, input.maxRows)), values };
+}
+
+/**
+ * The database gate (brief C (b), (d)): one READ ONLY transaction, on PostgreSQL a statement timeout, and the
+ * planner's estimated cost against the cap before the query starts (PGlite ignores statement_timeout, so a
+ * heavy query is refused rather than left to block its single connection).
+ */
+export async function executeReadOnly(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  query: SQL,
+  maxRows: number,
+): Promise<Omit<ReportRunOutput, 'values'>> {
   const cap = kind === 'pglite' ? REPORT_COST_CAP_EMBEDDED : REPORT_COST_CAP_POSTGRES;
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction read only`);
@@ -162,7 +164,7 @@ export async function runReportQuery(
     };
     const ms = Math.round(performance.now() - started);
     const columns = result.fields?.map((f) => f.name) ?? Object.keys(result.rows[0] ?? {});
-    const rows = result.rows.slice(0, input.maxRows).map((r) => columns.map((c) => cellText(r[c])));
-    return { columns, rows, truncated: result.rows.length > input.maxRows, ms, cost, values };
+    const rows = result.rows.slice(0, maxRows).map((r) => columns.map((c) => cellText(r[c])));
+    return { columns, rows, truncated: result.rows.length > maxRows, ms, cost };
   });
 }
