@@ -84,18 +84,20 @@ const columns: Column<SavedReportRow>[] = [
   { key: 'Subscribers', header: 'Subscribers', align: 'right', cell: (r) => r.Subscribers || <Dash /> },
 ];
 
-type Editing = { id: number | null } | null;
+/** The report in the editor; `opened` tells one opening from the next, so a first save keeps the editor as is. */
+type Editing = { id: number | null; opened: number } | null;
 
 /** Platform Scheduling SQL (admin-commander, ADR 0030): saved, parameterised, read-only SQL reports. */
 export function SavedReportsPage() {
   const url = useUrlParams(ADMIN_CALLS.ListSavedReports.params);
   const query = useAdminQuery('ListSavedReports', url.params, { placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Editing>(null);
+  const open = (id: number | null) => setEditing({ id, opened: Date.now() });
   return (
     <ListScreen
       title="Platform Scheduling SQL"
       description="Saved SQL reports: one read-only SELECT with {{parameters}}, approved by a second administrator before it runs on a schedule, as CSV or by e-mail."
-      actions={<Button onClick={() => setEditing({ id: null })}>New report</Button>}
+      actions={<Button onClick={() => open(null)}>New report</Button>}
       filters={
         <FilterBar url={url} filters={[{ kind: 'search', key: 'keyword', placeholder: 'Report name' }]} />
       }
@@ -108,14 +110,14 @@ export function SavedReportsPage() {
         isLoading={query.isLoading}
         error={query.error}
         onRetry={() => void query.refetch()}
-        onRowClick={(r) => setEditing({ id: r.ID })}
+        onRowClick={(r) => open(r.ID)}
         empty={url.params?.keyword ? `No report matches '${url.params.keyword}'` : 'No saved reports yet'}
       />
       <ReportEditorDrawer
-        key={editing?.id ?? 'new'}
+        key={editing?.opened ?? 0}
         opened={editing !== null}
         id={editing?.id ?? null}
-        onSaved={(id) => setEditing({ id })}
+        onSaved={(id) => setEditing((e) => (e ? { ...e, id } : e))}
         onClose={() => setEditing(null)}
       />
     </ListScreen>
