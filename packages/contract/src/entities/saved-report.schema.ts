@@ -103,7 +103,7 @@ export const savedReportRowSchema = z.object({
   Name: z.string(),
   Description: z.string(),
   Owner: z.string(),
-  /** The approved version's cron (Europe/Amsterdam); null when it runs only on demand. */
+  /** The approved version's cron (Europe/Amsterdam), else the newest version's; null: on demand only. */
   Schedule: z.string().nullable(),
   /** The schedule in words, e.g. "Daily at 06:00". */
   ScheduleText: z.string().nullable(),

@@ -134,9 +134,9 @@ export function createSavedReportsService(deps: {
         Name: r.name,
         Description: r.description,
         Owner: names.get(r.ownerStaffId) ?? '',
-        Schedule: approved?.schedule ?? null,
-        ScheduleText: approved?.schedule
-          ? `${describeSchedule(approved.schedule)} · ${JOB_DEFAULT_TIMEZONE}`
+        Schedule: shown?.schedule ?? null,
+        ScheduleText: shown?.schedule
+          ? `${describeSchedule(shown.schedule)} · ${JOB_DEFAULT_TIMEZONE}`
           : null,
         NextRunAt: r.disabled ? null : iso(r.nextRunAt),
         Output: shown?.output ?? 'table',

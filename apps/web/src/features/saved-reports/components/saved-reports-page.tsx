@@ -37,6 +37,7 @@ const columns: Column<SavedReportRow>[] = [
           <Text fz="sm">{r.ScheduleText}</Text>
           <Text fz="xs" c="dimmed" ff="monospace">
             {r.Schedule}
+            {r.ApprovedVersion === null ? ' · runs once approved' : ''}
           </Text>
         </Stack>
       ) : (
