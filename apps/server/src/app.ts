@@ -183,6 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await syncJobCatalogue(db, JOB_CATALOGUE, now());
   const adminHandlers = createAdminHandlers({
     db,
+    databaseKind: options.database.kind,
     chains,
     coinHealth: coins.coinHealth,
     coinStats: coins.coinStats,

@@ -10,6 +10,7 @@ import { createFileStorage } from './modules/files/file-storage';
 import { startFilesPurge } from './modules/files/files.jobs';
 import { createJobRunner, startJobRunner } from './modules/jobs/job-runner';
 import { createJobHandlers } from './modules/jobs/jobs.catalogue';
+import { createMailer } from './modules/mail/mailer';
 import { startMarketingRunner } from './modules/marketing/marketing-runner';
 import { createPayoutRail } from './modules/payouts/payout-rail';
 import { startPayoutRunner } from './modules/payouts/payout-runner';
@@ -50,6 +51,8 @@ const jobRunner = startJobRunner(
       payoutRail: createPayoutRail(config.payouts.railMode),
       marketing: app.marketing,
       fileStorage: createFileStorage(config.files),
+      databaseKind: database.kind,
+      mailer: createMailer(config.mail),
     }),
     log: app.log,
   }),

@@ -1436,3 +1436,83 @@ export const feeOverrides = pgTable(
   },
   (t) => [index('fee_overrides_merchant_idx').on(t.merchantId, t.flow, t.status)],
 );
+
+// ---------- Platform Scheduling SQL (ADR 0030) ----------
+
+/** A saved SQL report; what it runs lives in its versions, the approved one in `approvedVersionId`. */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ownerStaffId: integer('owner_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    /** The version scheduled runs, Run now and Download CSV use (FK in migration 0032). */
+    approvedVersionId: integer('approved_version_id'),
+    disabled: boolean('disabled').notNull().default(false),
+    /** The approved schedule's next slot; moved by a conditional update so one instance takes a slot. */
+    nextRunAt: ts('next_run_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('saved_reports_name_idx').on(sql`lower(${t.name})`)],
+);
+
+/** An immutable-once-submitted version: SQL (and its SHA-256), parameters, schedule, output, recipients. */
+export const savedReportVersions = pgTable(
+  'saved_report_versions',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => savedReports.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status', { enum: ['draft', 'pending_approval', 'approved', 'rejected'] })
+      .notNull()
+      .default('draft'),
+    sql: text('sql').notNull(),
+    sqlHash: text('sql_hash').notNull(),
+    /** [{ Name, Type, Required, Default }] (contract reportParamSchema). */
+    params: jsonb('params').notNull().default([]),
+    schedule: text('schedule'),
+    output: text('output', { enum: ['table', 'csv', 'email'] })
+      .notNull()
+      .default('table'),
+    /** Staff e-mail addresses (checked against staff on save). */
+    recipients: jsonb('recipients').notNull().default([]),
+    authorStaffId: integer('author_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdAt: ts('created_at').notNull(),
+    approverStaffId: integer('approver_staff_id').references(() => staff.id),
+    decidedAt: ts('decided_at'),
+    rejectReason: text('reject_reason'),
+  },
+  (t) => [uniqueIndex('saved_report_versions_report_version_idx').on(t.reportId, t.version)],
+);
+
+/** Every run of a report or a preview: who, which SQL (hash), the parameters, rows, duration, error. */
+export const reportRuns = pgTable(
+  'report_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reportId: integer('report_id').references(() => savedReports.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id').references(() => savedReportVersions.id),
+    trigger: text('trigger', { enum: ['preview', 'manual', 'schedule', 'download'] }).notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    /** The schedule slot of a scheduled run (unique per report). */
+    slot: ts('slot'),
+    sqlHash: text('sql_hash').notNull(),
+    params: jsonb('params').notNull().default({}),
+    rows: integer('rows'),
+    ms: integer('ms'),
+    error: text('error'),
+    startedAt: ts('started_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('report_runs_schedule_slot_idx').on(t.reportId, t.slot).where(sql`${t.trigger} = 'schedule'`),
+    index('report_runs_report_idx').on(t.reportId, t.id),
+  ],
+);

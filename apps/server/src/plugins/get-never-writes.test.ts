@@ -20,6 +20,10 @@ import {
   kycSubmissions,
   payouts,
   providerPayments,
+  reportRuns,
+  savedReports,
+  savedReportVersions,
+  staff,
   transactions,
   vtokens,
 } from '../db/schema';
@@ -95,6 +99,26 @@ beforeAll(async () => {
       log: 'done',
     })
     .returning({ id: jobRuns.id });
+  // A saved SQL report with one draft version and a run, so its detail reads versions and runs.
+  const at = t.clock.now();
+  const [owner] = await db.select({ id: staff.id }).from(staff).where(eq(staff.username, 'admin'));
+  const ownerId = owner?.id ?? 0;
+  const [savedReport] = await db
+    .insert(savedReports)
+    .values({ name: 'Never writes', ownerStaffId: ownerId, createdAt: at, updatedAt: at })
+    .returning({ id: savedReports.id });
+  if (!savedReport) throw new Error('saved report not inserted');
+  await db.insert(savedReportVersions).values({
+    reportId: savedReport.id,
+    version: 1,
+    sql: 'select 1 as one',
+    sqlHash: 'x',
+    authorStaffId: ownerId,
+    createdAt: at,
+  });
+  await db
+    .insert(reportRuns)
+    .values({ reportId: savedReport.id, trigger: 'preview', sqlHash: 'x', startedAt: at });
   const ref = formatTransactionRef('T', payment.transactionId);
   const today = t.clock.now().toISOString().slice(0, 10);
   const weekAgo = new Date(t.clock.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
@@ -143,6 +167,7 @@ beforeAll(async () => {
     'admin CampaignDetail': { ID: '1' },
     'admin ListCampaignRecipients': { ID: '1' },
     'admin GetConfig': { Namespace: 'admin' },
+    'admin GetSavedReport': { ID: String(savedReport.id) },
     'admin ConfigHistory': { Namespace: 'admin' },
     'admin ListJobRuns': { Key: 'files.purge' },
     'admin JobRunLog': { ID: String(run?.id ?? 1) },

@@ -38,6 +38,8 @@ import {
   marketingSegments,
   merchants,
   newsPosts,
+  savedReports,
+  savedReportVersions,
   staff,
   transactionViews,
   vtokens,
@@ -655,7 +657,62 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   },
   // A run with no heartbeat for an hour: stuck, so it may be marked failed.
   MarkJobRunFailed: { params: async () => ({ ID: await newJobRun('running') }) },
+  ListSavedReports: { params: () => ({}) },
+  GetSavedReport: { params: async () => ({ ID: await newSavedReport('draft') }) },
+  SaveReportDraft: {
+    params: ({ caller }) => ({ Name: `Matrix report ${caller}`, SQL: 'select 1 as one' }),
+  },
+  PreviewReport: { params: () => ({ SQL: 'select 1 as one' }) },
+  SubmitReport: { params: async () => ({ ID: await newSavedReport('draft') }) },
+  // Written by support, so neither allowed caller is its author (four-eyes).
+  ApproveReport: { params: async () => ({ ID: await newSavedReport('pending_approval') }) },
+  RejectReport: {
+    params: async () => ({ ID: await newSavedReport('pending_approval'), Reason: 'Permission matrix check' }),
+  },
+  RunReportNow: { params: async () => ({ ID: await newSavedReport('approved') }) },
+  DownloadReportCsv: { params: async () => ({ ID: await newSavedReport('approved') }) },
+  SetReportEnabled: { params: async () => ({ ID: await newSavedReport('approved'), Enabled: false }) },
 };
+
+let savedReportCount = 0;
+/** A fresh saved report written by support, its one version in `status` (an approved one approved by kyc). */
+async function newSavedReport(status: 'draft' | 'pending_approval' | 'approved'): Promise<number> {
+  const db = t.database.db;
+  const ids = new Map(
+    (await db.select({ id: staff.id, username: staff.username }).from(staff)).map((s) => [s.username, s.id]),
+  );
+  const author = ids.get('support') ?? 0;
+  const at = t.clock.now();
+  const [report] = await db
+    .insert(savedReports)
+    .values({
+      name: `Matrix saved report ${++savedReportCount}`,
+      ownerStaffId: author,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: savedReports.id });
+  const reportId = report?.id ?? 0;
+  const [version] = await db
+    .insert(savedReportVersions)
+    .values({
+      reportId,
+      version: 1,
+      status,
+      sql: 'select 1 as one',
+      sqlHash: 'matrix',
+      authorStaffId: author,
+      createdAt: at,
+      ...(status === 'approved' ? { approverStaffId: ids.get('kyc') ?? 0, decidedAt: at } : {}),
+    })
+    .returning({ id: savedReportVersions.id });
+  if (status === 'approved')
+    await db
+      .update(savedReports)
+      .set({ approvedVersionId: version?.id ?? 0 })
+      .where(eq(savedReports.id, reportId));
+  return reportId;
+}
 
 /** The Admin Config's newest version number (0 before the first). */
 async function configHead(): Promise<{ head: number }> {

@@ -147,6 +147,10 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/scheduling/components/scheduling-page'),
     (m) => m.PlatformSchedulingPage,
   ).Screen,
+  'platform-scheduling-sql': lazyScreen(
+    () => import('../features/saved-reports/components/saved-reports-page'),
+    (m) => m.SavedReportsPage,
+  ).Screen,
   analytics: lazyScreen(
     () => import('../features/analytics/components/infolytics-page'),
     (m) => m.InfolyticsPage,

@@ -18,6 +18,7 @@ import { POOL_CALLS } from './admin/pools.calls';
 import { REPORT_CALLS } from './admin/reports.calls';
 import { ROLE_ADMIN_CALLS } from './admin/role-admin.calls';
 import { ROLES_CALLS } from './admin/roles.calls';
+import { SAVED_REPORT_CALLS } from './admin/saved-reports.calls';
 import { SESSION_CALLS } from './admin/session.calls';
 import { STAFF_CALLS } from './admin/staff.calls';
 import { TRANSACTION_CALLS } from './admin/transactions.calls';
@@ -52,6 +53,7 @@ export const ADMIN_CALLS = {
   ...CONFIG_CALLS,
   ...JOB_CALLS,
   ...FEE_CALLS,
+  ...SAVED_REPORT_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -23,6 +23,7 @@ import { type PoolDeps, poolExports, poolHandlers } from '../pools/pools.calls';
 import { type ReportDeps, reportExports, reportHandlers } from '../reports/reports.calls';
 import { roleAdminHandlers } from '../roles/role-admin.calls';
 import { rolesExports, rolesHandlers } from '../roles/roles.calls';
+import { type SavedReportDeps, savedReportHandlers } from '../saved-reports/saved-reports.calls';
 import { staffExports, staffHandlers } from '../staff/staff-admin.calls';
 import type { StaffAdminDeps } from '../staff/staff-admin.service';
 import type { SyncStatusReader } from '../status/sync-status.service';
@@ -36,7 +37,8 @@ export type AdminDeps = StaffAdminDeps &
   Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> &
   Pick<FileDeps, 'files'> &
   Pick<ReportDeps, 'goaml'> &
-  Pick<ConfigDeps, 'configVault'> & {
+  Pick<ConfigDeps, 'configVault'> &
+  Pick<SavedReportDeps, 'databaseKind'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
@@ -74,6 +76,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...configHandlers(deps),
     ...jobHandlers(deps),
     ...feeHandlers(deps),
+    ...savedReportHandlers(deps),
   } satisfies AdminHandlers;
 }
 

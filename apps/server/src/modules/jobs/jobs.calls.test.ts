@@ -99,6 +99,8 @@ describe('Platform Scheduling calls', () => {
         payoutRail: createPayoutRail(t.config.payouts.railMode),
         marketing: t.app.marketing,
         fileStorage: createFileStorage(t.config.files),
+        databaseKind: t.database.kind,
+        mailer: { send: async (mail) => void t.outbox.push(mail) },
       }),
     });
     await runner.tick();

@@ -3,11 +3,13 @@ import type { Db } from '../../db/database';
 import type { Coins } from '../coins/coins.module';
 import type { FileStorage } from '../files/file-storage';
 import { createFilesService } from '../files/files.service';
+import type { Mailer } from '../mail/mailer';
 import type { MarketingService } from '../marketing/marketing.service';
 import type { PayoutRail } from '../payouts/payout-rail';
 import { SEND_AFTER_MS } from '../payouts/payout-runner';
 import { createPayoutService } from '../payouts/payouts.service';
 import { pruneJournal } from '../realtime/realtime.bus';
+import { createSavedReportsService } from '../saved-reports/saved-reports.service';
 
 /** What a handler is given: a signal that aborts on timeout, cancel or stop, and a log line writer. */
 export interface JobContext {
@@ -73,6 +75,13 @@ export const JOB_CATALOGUE: readonly JobDefinition[] = [
     movesMoney: false,
     timeoutS: 120,
   },
+  {
+    key: 'reports.scheduled',
+    title: 'Scheduled SQL reports (approved, due)',
+    cron: '* * * * *',
+    movesMoney: false,
+    timeoutS: 300,
+  },
 ];
 
 export const movesMoney = (key: string) => JOB_CATALOGUE.find((d) => d.key === key)?.movesMoney ?? false;
@@ -89,6 +98,9 @@ export function createJobHandlers(deps: {
   payoutRail: PayoutRail;
   marketing: Pick<MarketingService, 'runStep'>;
   fileStorage: FileStorage;
+  /** Scheduled reports: PGlite's tighter cost cap, and the mailer for e-mailed reports (ADR 0030). */
+  databaseKind: 'pglite' | 'postgres';
+  mailer: Mailer;
 }): JobHandlers {
   const { config, db, now } = deps;
   const payouts = createPayoutService({
@@ -98,6 +110,7 @@ export function createJobHandlers(deps: {
     fourEyesEur: config.payouts.fourEyesEur,
   });
   const files = createFilesService({ db, now, storage: deps.fileStorage, maxBytes: config.files.maxBytes });
+  const reports = createSavedReportsService({ db, now, kind: deps.databaseKind, mailer: deps.mailer });
   return {
     'stats.altcoin.daily': async (ctx) => {
       await deps.coins.coinStats.refresh();
@@ -137,6 +150,12 @@ export function createJobHandlers(deps: {
       await pruneJournal(db, now());
       ctx.log('live events older than a day removed');
       return {};
+    },
+    // Each report's slot is taken once (its own conditional update), so a second run of this job is harmless.
+    'reports.scheduled': async (ctx) => {
+      const ran = await reports.runDue((line) => ctx.log(line));
+      ctx.log(`${ran} due reports run`);
+      return { items: ran };
     },
   };
 }

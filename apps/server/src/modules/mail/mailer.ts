@@ -11,6 +11,8 @@ export interface Mail {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
   headers?: Record<string, string>;
+  /** Files sent with the mail (a scheduled report's CSV). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

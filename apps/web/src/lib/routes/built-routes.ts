@@ -39,4 +39,5 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'airwallex-config',
   'coinpress-config',
   'platform-scheduling',
+  'platform-scheduling-sql',
 ]);
