@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { ADMIN_CONFIG_DEFAULTS, adminConfigSchema } from './admin.schema';
+import { AUTOMATION_CONFIG_DEFAULTS, automationConfigSchema } from './automation.schema';
+import { OPENNODE_CONFIG_DEFAULTS, openNodeConfigSchema } from './opennode.schema';
+import { TRADING_CONFIG_DEFAULTS, tradingConfigSchema } from './trading.schema';
 
 /** One config namespace: its schema (with field metadata), its title and what it runs on before any version. */
 export interface ConfigNamespaceDef {
@@ -20,6 +23,24 @@ export const CONFIG_NAMESPACES = {
     route: 'admin-config',
     schema: adminConfigSchema,
     defaults: ADMIN_CONFIG_DEFAULTS,
+  },
+  automation: {
+    title: 'Automation Config',
+    route: 'automation-config',
+    schema: automationConfigSchema,
+    defaults: AUTOMATION_CONFIG_DEFAULTS,
+  },
+  trading: {
+    title: 'Trading Config',
+    route: 'trading-config',
+    schema: tradingConfigSchema,
+    defaults: TRADING_CONFIG_DEFAULTS,
+  },
+  opennode: {
+    title: 'OpenNode Config',
+    route: 'open-node-config',
+    schema: openNodeConfigSchema,
+    defaults: OPENNODE_CONFIG_DEFAULTS,
   },
 } as const satisfies Record<string, ConfigNamespaceDef>;
 
@@ -54,4 +75,7 @@ export const CONFIG_MESSAGES = {
   stepUpCode: 'Type the 6-digit code of your authenticator app to confirm this change',
   stepUpPassword: 'Type your password to confirm this change',
   wrongPassword: 'That password is not right',
+  testFirst: 'Run Test connection on this draft before activating it.',
+  noTest: (title: string) => `${title} has no connection to test`,
+  nothingToTest: 'Save a draft first: Test connection runs on a saved version',
 } as const;

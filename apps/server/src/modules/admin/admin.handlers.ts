@@ -36,7 +36,7 @@ export type AdminDeps = StaffAdminDeps &
   Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> &
   Pick<FileDeps, 'files'> &
   Pick<ReportDeps, 'goaml'> &
-  Pick<ConfigDeps, 'configVault'> & {
+  Pick<ConfigDeps, 'configVault' | 'integrations' | 'publicUrl'> & {
     db: Db;
     jwt: Jwt;
     now: () => Date;
