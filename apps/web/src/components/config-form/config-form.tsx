@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
 import { type ConfigFieldSpec, configSections, emptyRow } from './config-fields';
 
@@ -111,6 +111,7 @@ function FieldInput({
           field={field}
           view={secrets[field.key] ?? null}
           edit={secretEdits[field.key]}
+          error={input.error}
           readOnly={readOnly}
           onEdit={(value) => {
             const next = { ...secretEdits };
@@ -289,12 +290,14 @@ function SecretInput({
   field,
   view,
   edit,
+  error,
   readOnly,
   onEdit,
 }: {
   field: ConfigFieldSpec;
   view: ConfigSecretView | null;
   edit: string | null | undefined;
+  error?: ReactNode;
   readOnly: boolean | undefined;
   onEdit: (value: string | null | undefined) => void;
 }) {
@@ -337,7 +340,7 @@ function SecretInput({
             </Text>
           )}
           <Button size="xs" variant="light" disabled={readOnly} onClick={() => onEdit('')}>
-            Replace
+            {view ? 'Replace' : 'Set'}
           </Button>
           {view && edit !== null ? (
             <Button size="xs" variant="subtle" color="red" disabled={readOnly} onClick={() => onEdit(null)}>
@@ -346,6 +349,11 @@ function SecretInput({
           ) : null}
         </Group>
       )}
+      {error ? (
+        <Text fz="xs" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -34,5 +34,8 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'analytics',
   'charts',
   'admin-config',
+  'automation-config',
+  'trading-config',
+  'open-node-config',
   'platform-scheduling',
 ]);

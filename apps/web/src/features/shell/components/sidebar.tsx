@@ -2,6 +2,8 @@ import { type AdminRouteName, PRODUCT_VERSION } from '@bo/contract';
 import { AppShell, Badge, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   type Icon,
+  IconArrowsExchange,
+  IconBolt,
   IconBuildingStore,
   IconCashBanknote,
   IconChartBar,
@@ -23,6 +25,7 @@ import {
   IconPoint,
   IconReceipt2,
   IconReceiptTax,
+  IconRobot,
   IconScale,
   IconSettings,
   IconShieldLock,
@@ -65,6 +68,9 @@ const ICONS: Partial<Record<AdminRouteName, Icon>> = {
   'transaction-xrp-pool': IconCurrencyXrp,
   'transaction-ether-pool': IconCurrencyEthereum,
   'admin-config': IconSettings,
+  'automation-config': IconRobot,
+  'trading-config': IconArrowsExchange,
+  'open-node-config': IconBolt,
 };
 
 function CoinsOnline() {
