@@ -44,6 +44,19 @@ export interface ConfigFormProps {
 const WIDE = new Set<ConfigFieldSpec['kind']>(['table', 'secret', 'boolean']);
 const FULL_ROW = { gridColumn: '1 / -1' } as const;
 
+/**
+ * A table column's width by what it holds, so a wide table (Trading's pairs) keeps every input readable and
+ * scrolls sideways instead of squeezing them: switches are narrow, coins and long texts wide.
+ */
+export function columnWidth(column: ConfigFieldSpec): number {
+  if (column.kind === 'boolean') return 48;
+  if (column.widget === 'coin') return 200;
+  if (column.kind === 'integer' || column.kind === 'number') return 72;
+  if (column.kind === 'decimal') return 96;
+  if (column.kind === 'enum') return 120;
+  return (column.maxLength ?? 0) >= 64 ? 340 : 100;
+}
+
 const timeZones = (): string[] => {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
   return intl.supportedValuesOf?.('timeZone') ?? ['UTC', 'Europe/Amsterdam'];
@@ -125,7 +138,7 @@ function FieldInput({
       return (
         <Switch
           {...common}
-          label={field.label}
+          label={inTable ? undefined : field.label}
           checked={Boolean(input.value)}
           onChange={(e) => input.onChange(e.currentTarget.checked)}
           error={input.error}
@@ -164,6 +177,7 @@ function FieldInput({
           onChange={(v) => input.onChange(v === '' ? (field.nullable ? null : v) : Number(v))}
           error={input.error}
           allowDecimal={field.kind === 'number'}
+          hideControls={inTable}
           min={field.min}
           max={field.max}
         />
@@ -219,49 +233,53 @@ function TableInput({
           {field.help}
         </Text>
       ) : null}
-      <Table withTableBorder verticalSpacing={4} aria-label={field.label}>
-        <Table.Thead>
-          <Table.Tr>
-            {field.columns.map((c) => (
-              <Table.Th key={c.key}>{c.label}</Table.Th>
-            ))}
-            <Table.Th w={40} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
-            <Table.Tr key={i}>
+      <Table.ScrollContainer minWidth={field.columns.reduce((sum, c) => sum + columnWidth(c) + 8, 40)}>
+        <Table withTableBorder verticalSpacing={4} horizontalSpacing={4} aria-label={field.label}>
+          <Table.Thead>
+            <Table.Tr>
               {field.columns.map((c) => (
-                <Table.Td key={c.key} style={{ verticalAlign: 'top' }}>
-                  <FieldInput
-                    field={c}
-                    path={`${field.key}.${i}.${c.key}`}
-                    form={form}
-                    coinOptions={coinOptions}
-                    readOnly={readOnly}
-                    secrets={{}}
-                    secretEdits={{}}
-                    onSecretEdits={() => undefined}
-                    inTable
-                  />
-                </Table.Td>
+                <Table.Th key={c.key} miw={columnWidth(c)}>
+                  {c.label}
+                </Table.Th>
               ))}
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove row ${i + 1}`}
-                  disabled={readOnly}
-                  onClick={() => form.removeListItem(field.key, i)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
+              <Table.Th w={40} />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
+              <Table.Tr key={i}>
+                {field.columns.map((c) => (
+                  <Table.Td key={c.key} style={{ verticalAlign: 'top' }}>
+                    <FieldInput
+                      field={c}
+                      path={`${field.key}.${i}.${c.key}`}
+                      form={form}
+                      coinOptions={coinOptions}
+                      readOnly={readOnly}
+                      secrets={{}}
+                      secretEdits={{}}
+                      onSecretEdits={() => undefined}
+                      inTable
+                    />
+                  </Table.Td>
+                ))}
+                <Table.Td style={{ verticalAlign: 'top' }}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove row ${i + 1}`}
+                    disabled={readOnly}
+                    onClick={() => form.removeListItem(field.key, i)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {typeof tableError === 'string' ? (
         <Text fz="xs" c="red">
           {tableError}
@@ -339,7 +357,13 @@ function SecretInput({
               Not set
             </Text>
           )}
-          <Button size="xs" variant="light" disabled={readOnly} onClick={() => onEdit('')}>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={readOnly}
+            onClick={() => onEdit('')}
+            aria-label={`${view ? 'Replace' : 'Set'} ${field.label}`}
+          >
             {view ? 'Replace' : 'Set'}
           </Button>
           {view && edit !== null ? (

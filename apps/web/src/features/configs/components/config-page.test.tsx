@@ -7,9 +7,18 @@ import {
   OPENNODE_MESSAGES,
 } from '@bo/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, type RecordedCall, signedInRoutes } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+
+// jsdom has no FontFaceSet; Mantine's autosizing textarea (the save dialog's comment) listens on it.
+beforeAll(() => {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+});
 
 const callsOf = (calls: RecordedCall[], name: string) =>
   calls.filter((c) => c.url.searchParams.get('Call') === name);
@@ -124,6 +133,14 @@ describe('Config screens: mode badge and Test connection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText(OPENNODE_MESSAGES.invoiceKeyMissing)).toBeInTheDocument();
     await waitFor(() => expect(callsOf(calls, 'SaveConfigDraft')).toHaveLength(0));
+    // Once typed, the key satisfies the schema and the step-up dialog opens.
+    fireEvent.click(screen.getByRole('button', { name: 'Set Invoice API key' }));
+    fireEvent.change(screen.getByLabelText('New Invoice API key'), {
+      target: { value: 'dev-invoice-demo-8c1f' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('dialog', { name: 'Save draft' })).toBeInTheDocument();
+    expect(screen.queryByText(OPENNODE_MESSAGES.invoiceKeyMissing)).toBeNull();
   });
 
   it('shows neither badge nor Test connection for a config without a connection', async () => {

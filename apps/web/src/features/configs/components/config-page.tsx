@@ -12,6 +12,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconHistory, IconPlugConnected } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { fieldIssues } from '../../../components/call-form/use-call-form';
+import { configSections } from '../../../components/config-form/config-fields';
 import { ConfigForm, type SecretEdits } from '../../../components/config-form/config-form';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
@@ -56,11 +57,12 @@ export const BADGE_COLORS = { FAKE: 'gray', SANDBOX: 'yellow', LIVE: 'red' } as 
 /** The values as the schema checks them: a secret typed (its text), kept (a marker) or absent (cleared/none). */
 function withSecrets(
   values: Values,
+  fields: readonly string[],
   secrets: Record<string, ConfigSecretView | null>,
   edits: SecretEdits,
 ): Values {
   const candidate: Values = { ...values };
-  for (const field of Object.keys(secrets)) {
+  for (const field of fields) {
     const edit = edits[field];
     if (typeof edit === 'string' && edit !== '') candidate[field] = edit;
     else if (edit === undefined && secrets[field]) candidate[field] = KEPT_SECRET;
@@ -109,10 +111,18 @@ function ConfigEditor({
     setSecretEditsState(edits);
   };
   const resolver = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
+  const secretFields = useMemo(
+    () =>
+      configSections(schema)
+        .flatMap((section) => section.fields)
+        .filter((field) => field.kind === 'secret')
+        .map((field) => field.key),
+    [schema],
+  );
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: base?.Values ?? state.Defaults,
-    validate: (values) => resolver(withSecrets(values, secretViews, secretEditsRef.current)),
+    validate: (values) => resolver(withSecrets(values, secretFields, secretViews, secretEditsRef.current)),
   });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -175,7 +185,7 @@ function ConfigEditor({
   };
 
   return (
-    <Stack gap="md" maw={1100}>
+    <Stack gap="md" maw={1240}>
       <PageHeader
         title={state.Title}
         description={
