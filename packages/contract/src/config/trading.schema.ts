@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { configField, decimalText } from './config-field';
 
 export const TRADING_VENUES = ['internal', 'kucoin'] as const;
-export const TRADING_VENUE_LABELS = ['Internal exchange', 'KuCoin'] as const;
+export const TRADING_VENUE_LABELS = ['Internal', 'KuCoin'] as const;
 export const HEDGE_MODES = ['none', 'immediate', 'batched'] as const;
 
 export const TRADING_MESSAGES = {

@@ -51,10 +51,10 @@ const FULL_ROW = { gridColumn: '1 / -1' } as const;
 export function columnWidth(column: ConfigFieldSpec): number {
   if (column.kind === 'boolean') return 48;
   if (column.widget === 'coin') return 200;
-  if (column.kind === 'integer' || column.kind === 'number') return 72;
-  if (column.kind === 'decimal') return 96;
-  if (column.kind === 'enum') return 120;
-  return (column.maxLength ?? 0) >= 64 ? 340 : 100;
+  if (column.kind === 'integer' || column.kind === 'number') return 64;
+  if (column.kind === 'decimal') return 108;
+  if (column.kind === 'enum') return 112;
+  return (column.maxLength ?? 0) >= 64 ? 340 : 92;
 }
 
 const timeZones = (): string[] => {
