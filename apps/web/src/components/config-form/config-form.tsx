@@ -52,9 +52,9 @@ export function columnWidth(column: ConfigFieldSpec): number {
   if (column.kind === 'boolean') return 48;
   if (column.widget === 'coin') return 200;
   if (column.kind === 'integer' || column.kind === 'number') return 64;
-  if (column.kind === 'decimal') return 108;
+  if (column.kind === 'decimal') return 100;
   if (column.kind === 'enum') return 112;
-  return (column.maxLength ?? 0) >= 64 ? 340 : 92;
+  return (column.maxLength ?? 0) >= 64 ? 340 : 88;
 }
 
 const timeZones = (): string[] => {
