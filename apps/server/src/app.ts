@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './config/config';
+import { type AppConfig, integrationModeOf } from './config/config';
 import type { Database } from './db/database';
 import { registerAdminService } from './modules/admin/admin.calls';
 import { ADMIN_EXPORTS, createAdminHandlers } from './modules/admin/admin.handlers';
@@ -25,6 +25,8 @@ import { createFilesService } from './modules/files/files.service';
 import { createMarketImageUpload, registerMediaRoutes } from './modules/files/media.routes';
 import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createIntegrationRuntime } from './modules/integrations/integration-runtime';
+import { createIntegrations } from './modules/integrations/registry';
 import { syncJobCatalogue } from './modules/jobs/job-runner';
 import { JOB_CATALOGUE } from './modules/jobs/jobs.catalogue';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -181,6 +183,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMediaRoutes(app, { files });
   // The catalogue's job rows (ADR 0026), so Platform Scheduling lists them whether or not this process runs jobs.
   await syncJobCatalogue(db, JOB_CATALOGUE, now());
+  // The config screens' services (ADR 0028): fakes under /fake/<service> in fake mode, outside the staff
+  // session and its CSRF header (the in-process transport and the fakes' own callers send neither).
+  const integrations = await createIntegrationRuntime(app, {
+    defs: createIntegrations({ db }),
+    modeOf: (service) => integrationModeOf(config.integrations, service),
+    now,
+  });
   const adminHandlers = createAdminHandlers({
     db,
     databaseKind: options.database.kind,
@@ -206,6 +215,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       demoMode: config.demoMode,
       dataDir: config.dataDir,
     }),
+    integrations,
+    publicUrl: config.publicUrl,
   });
   registerAdminService(app, {
     requestAuth,

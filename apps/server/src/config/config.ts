@@ -86,6 +86,11 @@ export interface AppConfig {
   };
   /** Payouts (ADR 0016): the four-eyes amount, the rail's implementation and how often its runner steps. */
   payouts: { fourEyesEur: string; railMode: IntegrationMode; runnerIntervalMs: number };
+  /**
+   * The config screens' integrations (ADR 0028): INTEGRATIONS_MODE, and `<SERVICE>_MODE` per service
+   * (e.g. `opennode` ← OPENNODE_MODE); read with integrationModeOf.
+   */
+  integrations: { mode: IntegrationMode; overrides: Partial<Record<string, IntegrationMode>> };
   /** Uploaded files (ADR 0024): the Files screens' limit, the local directory, or an S3-compatible store. */
   files: {
     maxBytes: number;
@@ -185,6 +190,17 @@ export function toConfig(env: Env): AppConfig {
       retentionDays: env.COIN_HEALTH_RETENTION_DAYS,
       statsRefreshMs: env.COIN_STATS_REFRESH_MS,
     },
+    integrations: {
+      mode: env.INTEGRATIONS_MODE,
+      overrides: {
+        opennode: env.OPENNODE_MODE,
+        'internal-exchange': env.INTERNAL_EXCHANGE_MODE,
+        kucoin: env.KUCOIN_MODE,
+        'kucoin-broker': env.KUCOIN_BROKER_MODE,
+        airwallex: env.AIRWALLEX_MODE,
+        coinpress: env.COINPRESS_MODE,
+      },
+    },
     payouts: {
       fourEyesEur: env.PAYOUT_FOUR_EYES_EUR,
       railMode: env.PAYOUT_RAIL_MODE ?? env.INTEGRATIONS_MODE,
@@ -223,3 +239,9 @@ export function toConfig(env: Env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }
+
+/** An integration's mode: its `<SERVICE>_MODE` when set, else INTEGRATIONS_MODE (brief §0). */
+export const integrationModeOf = (
+  integrations: AppConfig['integrations'],
+  service: string,
+): IntegrationMode => integrations.overrides[service] ?? integrations.mode;

@@ -122,6 +122,16 @@ const envSchema = z.object({
     )
     .optional(),
   XRPL_MODE: z.enum(['fake', 'real']).optional(),
+  /**
+   * Per-integration overrides of INTEGRATIONS_MODE for the config screens' services (ADR 0028): each is the
+   * service's name in capitals with `_MODE`; `fake` mounts its in-process fake under /fake/<service>.
+   */
+  OPENNODE_MODE: z.enum(['fake', 'real']).optional(),
+  INTERNAL_EXCHANGE_MODE: z.enum(['fake', 'real']).optional(),
+  KUCOIN_MODE: z.enum(['fake', 'real']).optional(),
+  KUCOIN_BROKER_MODE: z.enum(['fake', 'real']).optional(),
+  AIRWALLEX_MODE: z.enum(['fake', 'real']).optional(),
+  COINPRESS_MODE: z.enum(['fake', 'real']).optional(),
   EVM_MODE: z.enum(['fake', 'real']).optional(),
   /** Sweeps of the Ether pool wait while the gas price is above this (gwei). */
   ETH_MAX_GAS_GWEI: z.coerce.number().positive().max(100_000).default(60),

@@ -1516,3 +1516,24 @@ export const reportRuns = pgTable(
     index('report_runs_report_idx').on(t.reportId, t.id),
   ],
 );
+
+// ---------- config test runs (ADR 0028) ----------
+
+/** One "Test connection" of a config version: its result line (never a secret), latency and who ran it. */
+export const configTestRuns = pgTable(
+  'config_test_runs',
+  {
+    id: serial('id').primaryKey(),
+    ns: text('ns').notNull(),
+    version: integer('version').notNull(),
+    ok: boolean('ok').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    message: text('message').notNull(),
+    byStaffId: integer('by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    by: text('by').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('config_test_runs_ns_version_idx').on(t.ns, t.version, t.at)],
+);

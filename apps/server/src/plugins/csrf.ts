@@ -6,6 +6,8 @@ import { ApiError } from './errors';
 /** The custom header every call of the web app sends; a cross-site form or image cannot set it. */
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'backoffice';
+/** Where the integrations' fakes are mounted in fake mode (`/fake/<service>/…`). */
+export const FAKE_PREFIX = '/fake';
 
 /**
  * DESIGN §2 departure 2: state-changing calls need the custom header, and a browser's Origin (when sent)
@@ -26,6 +28,9 @@ export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]
     // RFC 8058 one-click unsubscribe: the mail provider posts from its own servers, with no cookie and no
     // header of ours. The route needs no session and writes only the opt-out its unguessable token names.
     if (request.method === 'POST' && route === UNSUBSCRIBE_ROUTE) return;
+    // The integrations' in-process fakes (fake mode only, ADR 0028) stand for third-party APIs: no session,
+    // no cookie, nothing of ours to forge; their callers are our own adapters and tests.
+    if (route.startsWith(`${FAKE_PREFIX}/`)) return;
     const origin = request.headers.origin;
     if (origin && !isAllowedOrigin(origin, request.headers.host, allowedOrigins)) {
       throw new ApiError(403, 'Cross-origin request refused');

@@ -166,8 +166,9 @@ beforeAll(async () => {
     // The seeded sent campaign (marketing.seed.ts), with its recipients.
     'admin CampaignDetail': { ID: '1' },
     'admin ListCampaignRecipients': { ID: '1' },
-    'admin GetConfig': { Namespace: 'admin' },
     'admin GetSavedReport': { ID: String(savedReport.id) },
+    // An integration's config: also reads its badge and latest Test connection.
+    'admin GetConfig': { Namespace: 'opennode' },
     'admin ConfigHistory': { Namespace: 'admin' },
     'admin ListJobRuns': { Key: 'files.purge' },
     'admin JobRunLog': { ID: String(run?.id ?? 1) },

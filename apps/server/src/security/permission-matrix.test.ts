@@ -23,6 +23,7 @@ import {
   SOCKET_PATHS,
   type SocketName,
   sessionSchema,
+  TRADING_CONFIG_DEFAULTS,
 } from '@bo/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -616,6 +617,8 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
     }),
   },
   ConfigHistory: { params: () => ({ Namespace: 'admin' }) },
+  // Trading Config's connection test reads the internal exchange's fake book (no secret needed).
+  TestConfig: { params: async () => ({ Namespace: 'trading', Version: await newTradingVersion() }) },
   RestoreConfig: {
     params: async ({ caller }) => {
       const version = await newConfigVersion('superseded');
@@ -737,6 +740,31 @@ async function newConfigVersion(status: 'draft' | 'pending_approval' | 'supersed
     version,
     values: { ...ADMIN_CONFIG_DEFAULTS, invoiceExpiryMinutes: 200 + version },
     status,
+    authorStaffId: author?.id ?? 0,
+    author: 'support',
+    createdAt: t.clock.now(),
+  });
+  return version;
+}
+
+/** A fresh Trading Config draft on its defaults, written by support: something for TestConfig to test. */
+async function newTradingVersion(): Promise<number> {
+  const [author] = await t.database.db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(eq(staff.username, 'support'));
+  const [head] = await t.database.db
+    .select({ v: configVersions.version })
+    .from(configVersions)
+    .where(eq(configVersions.ns, 'trading'))
+    .orderBy(desc(configVersions.version))
+    .limit(1);
+  const version = (head?.v ?? 0) + 1;
+  await t.database.db.insert(configVersions).values({
+    ns: 'trading',
+    version,
+    values: TRADING_CONFIG_DEFAULTS,
+    status: 'draft',
     authorStaffId: author?.id ?? 0,
     author: 'support',
     createdAt: t.clock.now(),

@@ -180,6 +180,18 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/configs/components/coinpress-config-page'),
     (m) => m.CoinpressConfigPage,
   ).Screen,
+  'automation-config': lazyScreen(
+    () => import('../features/configs/components/automation-config-page'),
+    (m) => m.AutomationConfigPage,
+  ).Screen,
+  'trading-config': lazyScreen(
+    () => import('../features/configs/components/trading-config-page'),
+    (m) => m.TradingConfigPage,
+  ).Screen,
+  'open-node-config': lazyScreen(
+    () => import('../features/configs/components/open-node-config-page'),
+    (m) => m.OpenNodeConfigPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import { ADMIN_CONFIG_DEFAULTS, adminConfigSchema } from './admin.schema';
 import { AIRWALLEX_CONFIG_DEFAULTS, airwallexConfigSchema } from './airwallex.schema';
+import { AUTOMATION_CONFIG_DEFAULTS, automationConfigSchema } from './automation.schema';
 import { COINPRESS_CONFIG_DEFAULTS, coinpressConfigSchema } from './coinpress.schema';
 import { KUCOIN_CONFIG_DEFAULTS, kucoinConfigSchema } from './kucoin.schema';
 import { KUCOIN_BROKER_CONFIG_DEFAULTS, kucoinBrokerConfigSchema } from './kucoin-broker.schema';
+import { OPENNODE_CONFIG_DEFAULTS, openNodeConfigSchema } from './opennode.schema';
+import { TRADING_CONFIG_DEFAULTS, tradingConfigSchema } from './trading.schema';
 
 /** One config namespace: its schema (with field metadata), its title and what it runs on before any version. */
 export interface ConfigNamespaceDef {
@@ -49,6 +52,24 @@ export const CONFIG_NAMESPACES = {
     schema: coinpressConfigSchema,
     defaults: COINPRESS_CONFIG_DEFAULTS,
   },
+  automation: {
+    title: 'Automation Config',
+    route: 'automation-config',
+    schema: automationConfigSchema,
+    defaults: AUTOMATION_CONFIG_DEFAULTS,
+  },
+  trading: {
+    title: 'Trading Config',
+    route: 'trading-config',
+    schema: tradingConfigSchema,
+    defaults: TRADING_CONFIG_DEFAULTS,
+  },
+  opennode: {
+    title: 'OpenNode Config',
+    route: 'open-node-config',
+    schema: openNodeConfigSchema,
+    defaults: OPENNODE_CONFIG_DEFAULTS,
+  },
 } as const satisfies Record<string, ConfigNamespaceDef>;
 
 export type ConfigNamespace = keyof typeof CONFIG_NAMESPACES;
@@ -82,4 +103,7 @@ export const CONFIG_MESSAGES = {
   stepUpCode: 'Type the 6-digit code of your authenticator app to confirm this change',
   stepUpPassword: 'Type your password to confirm this change',
   wrongPassword: 'That password is not right',
+  testFirst: 'Run Test connection on this draft before activating it.',
+  noTest: (title: string) => `${title} has no connection to test`,
+  nothingToTest: 'Save a draft first: Test connection runs on a saved version',
 } as const;

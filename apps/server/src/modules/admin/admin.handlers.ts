@@ -37,7 +37,7 @@ export type AdminDeps = StaffAdminDeps &
   Pick<PayoutDeps, 'payoutRail' | 'payoutConfig'> &
   Pick<FileDeps, 'files'> &
   Pick<ReportDeps, 'goaml'> &
-  Pick<ConfigDeps, 'configVault'> &
+  Pick<ConfigDeps, 'configVault' | 'integrations' | 'publicUrl'> &
   Pick<SavedReportDeps, 'databaseKind'> & {
     db: Db;
     jwt: Jwt;

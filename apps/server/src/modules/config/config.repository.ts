@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { configSecrets, configVersions } from '../../db/schema';
+import { configSecrets, configTestRuns, configVersions } from '../../db/schema';
 
 export type ConfigVersionRow = typeof configVersions.$inferSelect;
 export type ConfigSecretRow = Omit<typeof configSecrets.$inferSelect, 'ciphertext' | 'iv' | 'keyId'>;
@@ -101,4 +101,38 @@ export async function moveVersion(
     )
     .returning({ id: configVersions.id });
   return moved.length > 0;
+}
+
+/** The sealed secrets a version points at, for an adapter to open (never for an answer or a log). */
+export async function sealedSecrets(db: DbOrTx, refs: Record<string, number>) {
+  const ids = Object.values(refs);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: configSecrets.id,
+      ciphertext: configSecrets.ciphertext,
+      iv: configSecrets.iv,
+      keyId: configSecrets.keyId,
+    })
+    .from(configSecrets)
+    .where(inArray(configSecrets.id, ids));
+  const fieldOf = new Map(Object.entries(refs).map(([field, id]) => [id, field]));
+  return rows.map((r) => ({ field: fieldOf.get(r.id) ?? '', sealed: r }));
+}
+
+export type ConfigTestRunRow = typeof configTestRuns.$inferSelect;
+
+export async function insertTestRun(db: DbOrTx, row: typeof configTestRuns.$inferInsert) {
+  await db.insert(configTestRuns).values(row);
+}
+
+/** The newest Test connection of one version of a namespace. */
+export async function latestTestRun(db: DbOrTx, ns: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(configTestRuns)
+    .where(and(eq(configTestRuns.ns, ns), eq(configTestRuns.version, version)))
+    .orderBy(desc(configTestRuns.at), desc(configTestRuns.id))
+    .limit(1);
+  return row;
 }

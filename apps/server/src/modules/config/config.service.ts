@@ -7,8 +7,10 @@ import {
   type ConfigNamespace,
   type ConfigSecretView,
   type ConfigState,
+  type ConfigTestRun,
   type ConfigVersion,
   KEPT_SECRET,
+  OPENNODE_CALLBACK_PATH,
 } from '@bo/contract';
 import diff from 'microdiff';
 import { z } from 'zod';
@@ -16,17 +18,22 @@ import type { Db, DbOrTx } from '../../db/database';
 import { ApiError, badRequest } from '../../plugins/errors';
 import { type Actor, recordChange } from '../audit/audit.service';
 import { checkStepUp, type StepUpProof, stepUpMethod } from '../auth/step-up';
+import type { IntegrationRuntime } from '../integrations/integration-runtime';
 import { PAYOUT_MESSAGES } from '../payouts/payouts.service';
 import {
   allVersions,
   type ConfigSecretRow,
+  type ConfigTestRunRow,
   type ConfigVersionRow,
   findVersion,
   headVersion,
   insertSecret,
+  insertTestRun,
   insertVersion,
   latestInStatus,
+  latestTestRun,
   moveVersion,
+  sealedSecrets,
   secretViews,
   supersede,
 } from './config.repository';
@@ -69,10 +76,29 @@ export interface ConfigServiceDeps {
   db: Db;
   now: () => Date;
   vault: ConfigVault;
+  integrations: IntegrationRuntime;
+  /** The deployment's public address: OpenNode's callback URL is derived from it. */
+  publicUrl: string;
 }
 
+/** How old a green Test connection may be for its version to be activated (brief A1). */
+export const TEST_FRESH_MS = 15 * 60_000;
+
+const testRunView = (row: ConfigTestRunRow): ConfigTestRun => ({
+  Version: row.version,
+  Ok: row.ok,
+  Message: row.message,
+  LatencyMs: row.latencyMs,
+  By: row.by,
+  At: row.at.toISOString(),
+});
+
+/** Values staff see but never edit: what the server derives for a namespace. */
+const derivedOf = (ns: ConfigNamespace, publicUrl: string): Record<string, string> =>
+  ns === 'opennode' ? { callbackUrl: `${publicUrl}${OPENNODE_CALLBACK_PATH}` } : {};
+
 /** The config engine (ADR 0025): versions, four-eyes activation, write-only secrets, every step audited. */
-export function createConfigService({ db, now, vault }: ConfigServiceDeps) {
+export function createConfigService({ db, now, vault, integrations, publicUrl }: ConfigServiceDeps) {
   const viewOf = (
     ns: ConfigNamespace,
     row: ConfigVersionRow,
@@ -116,6 +142,8 @@ export function createConfigService({ db, now, vault }: ConfigServiceDeps) {
       latestInStatus(db, ns, 'draft'),
     ]);
     const secrets = await secretsOf([active, pending, draft]);
+    const shown = draft ?? pending ?? active;
+    const lastTest = shown && integrations.defOf(ns) ? await latestTestRun(db, ns, shown.version) : undefined;
     return {
       Namespace: ns,
       Title: CONFIG_NAMESPACES[ns].title,
@@ -125,6 +153,12 @@ export function createConfigService({ db, now, vault }: ConfigServiceDeps) {
       Draft: draft ? viewOf(ns, draft, secrets) : null,
       Defaults: CONFIG_NAMESPACES[ns].defaults,
       StepUpWith: await stepUpMethod(db, actor.staffId),
+      Badge: integrations.badgeOf(
+        ns,
+        (shown?.values as Record<string, unknown> | undefined) ?? CONFIG_NAMESPACES[ns].defaults,
+      ),
+      LastTest: lastTest ? testRunView(lastTest) : null,
+      Derived: derivedOf(ns, publicUrl),
     };
   };
 
@@ -281,6 +315,12 @@ export function createConfigService({ db, now, vault }: ConfigServiceDeps) {
       const row = await load(db, ns, params.Version);
       if (row.status !== 'pending_approval') throw new ApiError(409, CONFIG_MESSAGES.notPending(row.version));
       if (row.authorStaffId === actor.staffId) throw new ApiError(409, CONFIG_MESSAGES.ownApproval);
+      if (integrations.defOf(ns)) {
+        // A green test of this exact version, recent enough that the service and its keys still stand.
+        const last = await latestTestRun(db, ns, row.version);
+        if (!last?.ok || now().getTime() - last.at.getTime() > TEST_FRESH_MS)
+          throw new ApiError(409, CONFIG_MESSAGES.testFirst);
+      }
       await stepUp(actor, params);
       const at = now();
       await db.transaction(async (tx) => {
@@ -334,6 +374,74 @@ export function createConfigService({ db, now, vault }: ConfigServiceDeps) {
         });
       });
       return state(ns, actor);
+    },
+
+    async test(params: Params<'TestConfig'>, actor: Actor): Promise<ConfigTestRun> {
+      const ns = params.Namespace;
+      const def = integrations.defOf(ns);
+      if (!def) throw badRequest(CONFIG_MESSAGES.noTest(CONFIG_NAMESPACES[ns].title));
+      const row =
+        params.Version === undefined
+          ? ((await latestInStatus(db, ns, 'draft')) ??
+            (await latestInStatus(db, ns, 'pending_approval')) ??
+            (await latestInStatus(db, ns, 'active')))
+          : await load(db, ns, params.Version);
+      if (!row) throw new ApiError(409, CONFIG_MESSAGES.nothingToTest);
+      const values = row.values as Record<string, unknown>;
+      const started = performance.now();
+      let result: { ok: boolean; message: string };
+      try {
+        const secrets: Record<string, string> = {};
+        for (const { field, sealed } of await sealedSecrets(db, row.secretRefs))
+          secrets[field] = vault.open(sealed);
+        const http = integrations.transportFor(def, values);
+        result = http
+          ? await def.test({ values, secrets }, http, now)
+          : {
+              ok: false,
+              message: `${CONFIG_NAMESPACES[ns].title} has no real address configured on this server yet`,
+            };
+      } catch (error) {
+        // Only the kind of failure: an exception's text could carry a request, and a request carries a key.
+        result = {
+          ok: false,
+          message:
+            error instanceof Error && error.message.includes('master key')
+              ? 'A secret of this version cannot be opened with this server’s master key'
+              : 'The test failed before the service answered',
+        };
+      }
+      const latencyMs = Math.max(0, Math.round(performance.now() - started));
+      const at = now();
+      // The adapter never puts a secret in its message; this keeps even an echo of one out.
+      const message = result.message.slice(0, 500);
+      await db.transaction(async (tx) => {
+        await insertTestRun(tx, {
+          ns,
+          version: row.version,
+          ok: result.ok,
+          latencyMs,
+          message,
+          byStaffId: actor.staffId,
+          by: actor.username,
+          at,
+        });
+        await recordChange(tx, actor, {
+          action: 'config.test',
+          entity: configAuditEntity(ns),
+          id: row.version,
+          before: null,
+          after: { Version: row.version, Ok: result.ok, Message: message, LatencyMs: latencyMs },
+        });
+      });
+      return {
+        Version: row.version,
+        Ok: result.ok,
+        Message: message,
+        LatencyMs: latencyMs,
+        By: actor.username,
+        At: at.toISOString(),
+      };
     },
 
     async history(params: Params<'ConfigHistory'>): Promise<{ records: ConfigHistoryRow[] }> {

@@ -70,3 +70,42 @@ export function injectTransport(app: FastifyInstance, service: string): HttpTran
     return { status: res.statusCode, headers: flat, body: res.body };
   };
 }
+
+/**
+ * Where a service's requests go when its address depends on the config (OpenNode dev or live): optional
+ * next to an IntegrationDef. Without it a def has no real endpoint yet and its test says so in real mode.
+ */
+export interface IntegrationEndpoints {
+  /** Real mode: the service's base URL for these values, e.g. `https://dev-api.opennode.com`. */
+  baseUrl(values: Readonly<Record<string, unknown>>): string;
+  /** Fake mode: the path under `/fake/<service>` that stands for that base URL (one fake serves both). */
+  fakePrefix?(values: Readonly<Record<string, unknown>>): string;
+}
+
+export const endpointsOf = (def: IntegrationDef): IntegrationEndpoints | null =>
+  'baseUrl' in def && typeof def.baseUrl === 'function'
+    ? (def as IntegrationDef & IntegrationEndpoints)
+    : null;
+
+/** The real-mode transport: fetch against the service's base URL, given up after `timeoutMs` (10 s). */
+export function fetchTransport(baseUrl: string, timeoutMs = 10_000): HttpTransport {
+  return async ({ method, path, headers, body }) => {
+    const res = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const flat: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      flat[k] = v;
+    });
+    return { status: res.status, headers: flat, body: await res.text() };
+  };
+}
+
+/** A transport whose paths all start with `prefix` (a fake standing for one of several base URLs). */
+export const prefixedTransport =
+  (http: HttpTransport, prefix: string): HttpTransport =>
+  (request) =>
+    http({ ...request, path: `${prefix}${request.path}` });

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
 import { type ConfigFieldSpec, configSections, emptyRow } from './config-fields';
 
@@ -45,6 +45,19 @@ export interface ConfigFormProps {
 /** Fields that take the section's whole width: tables, secrets and switches with their help. */
 const WIDE = new Set<ConfigFieldSpec['kind']>(['table', 'secret', 'boolean']);
 const FULL_ROW = { gridColumn: '1 / -1' } as const;
+
+/**
+ * A table column's width by what it holds, so a wide table (Trading's pairs) keeps every input readable and
+ * scrolls sideways instead of squeezing them: switches are narrow, coins and long texts wide.
+ */
+export function columnWidth(column: ConfigFieldSpec): number {
+  if (column.kind === 'boolean') return 48;
+  if (column.widget === 'coin') return 200;
+  if (column.kind === 'integer' || column.kind === 'number') return 64;
+  if (column.kind === 'decimal') return 100;
+  if (column.kind === 'enum') return 112;
+  return (column.maxLength ?? 0) >= 64 ? 340 : 88;
+}
 
 const timeZones = (): string[] => {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
@@ -113,6 +126,7 @@ function FieldInput({
           field={field}
           view={secrets[field.key] ?? null}
           edit={secretEdits[field.key]}
+          error={input.error}
           readOnly={readOnly}
           onEdit={(value) => {
             const next = { ...secretEdits };
@@ -166,6 +180,7 @@ function FieldInput({
           onChange={(v) => input.onChange(v === '' ? (field.nullable ? null : v) : Number(v))}
           error={input.error}
           allowDecimal={field.kind === 'number'}
+          hideControls={inTable}
           min={field.min}
           max={field.max}
         />
@@ -250,49 +265,53 @@ function TableInput({
           {field.help}
         </Text>
       ) : null}
-      <Table withTableBorder verticalSpacing={4} aria-label={field.label}>
-        <Table.Thead>
-          <Table.Tr>
-            {field.columns.map((c) => (
-              <Table.Th key={c.key}>{c.label}</Table.Th>
-            ))}
-            <Table.Th w={40} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
-            <Table.Tr key={i}>
+      <Table.ScrollContainer minWidth={field.columns.reduce((sum, c) => sum + columnWidth(c) + 8, 40)}>
+        <Table withTableBorder verticalSpacing={4} horizontalSpacing={4} aria-label={field.label}>
+          <Table.Thead>
+            <Table.Tr>
               {field.columns.map((c) => (
-                <Table.Td key={c.key} style={{ verticalAlign: 'top' }}>
-                  <FieldInput
-                    field={c}
-                    path={`${field.key}.${i}.${c.key}`}
-                    form={form}
-                    coinOptions={coinOptions}
-                    readOnly={readOnly}
-                    secrets={{}}
-                    secretEdits={{}}
-                    onSecretEdits={() => undefined}
-                    inTable
-                  />
-                </Table.Td>
+                <Table.Th key={c.key} miw={columnWidth(c)}>
+                  {c.label}
+                </Table.Th>
               ))}
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove row ${i + 1}`}
-                  disabled={readOnly}
-                  onClick={() => form.removeListItem(field.key, i)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
+              <Table.Th w={40} />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
+              <Table.Tr key={i}>
+                {field.columns.map((c) => (
+                  <Table.Td key={c.key} style={{ verticalAlign: 'top' }}>
+                    <FieldInput
+                      field={c}
+                      path={`${field.key}.${i}.${c.key}`}
+                      form={form}
+                      coinOptions={coinOptions}
+                      readOnly={readOnly}
+                      secrets={{}}
+                      secretEdits={{}}
+                      onSecretEdits={() => undefined}
+                      inTable
+                    />
+                  </Table.Td>
+                ))}
+                <Table.Td style={{ verticalAlign: 'top' }}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove row ${i + 1}`}
+                    disabled={readOnly}
+                    onClick={() => form.removeListItem(field.key, i)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {typeof tableError === 'string' ? (
         <Text fz="xs" c="red">
           {tableError}
@@ -321,12 +340,14 @@ function SecretInput({
   field,
   view,
   edit,
+  error,
   readOnly,
   onEdit,
 }: {
   field: ConfigFieldSpec;
   view: ConfigSecretView | null;
   edit: string | null | undefined;
+  error?: ReactNode;
   readOnly: boolean | undefined;
   onEdit: (value: string | null | undefined) => void;
 }) {
@@ -368,8 +389,14 @@ function SecretInput({
               Not set
             </Text>
           )}
-          <Button size="xs" variant="light" disabled={readOnly} onClick={() => onEdit('')}>
-            Replace
+          <Button
+            size="xs"
+            variant="light"
+            disabled={readOnly}
+            onClick={() => onEdit('')}
+            aria-label={`${view ? 'Replace' : 'Set'} ${field.label}`}
+          >
+            {view ? 'Replace' : 'Set'}
           </Button>
           {view && edit !== null ? (
             <Button size="xs" variant="subtle" color="red" disabled={readOnly} onClick={() => onEdit(null)}>
@@ -378,6 +405,11 @@ function SecretInput({
           ) : null}
         </Group>
       )}
+      {error ? (
+        <Text fz="xs" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -38,6 +38,9 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'kucoin-broker-config',
   'airwallex-config',
   'coinpress-config',
+  'automation-config',
+  'trading-config',
+  'open-node-config',
   'platform-scheduling',
   'platform-scheduling-sql',
 ]);

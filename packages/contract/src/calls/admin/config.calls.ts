@@ -49,6 +49,20 @@ export const configVersionSchema = z.object({
 });
 export type ConfigVersion = z.infer<typeof configVersionSchema>;
 
+/** The mode badge of an integration's config (brief §0): FAKE grey, SANDBOX yellow, LIVE red. */
+export const CONFIG_BADGES = ['FAKE', 'SANDBOX', 'LIVE'] as const;
+
+/** One "Test connection" of a version: its one-line result (never a secret), latency and when. */
+export const configTestRunSchema = z.object({
+  Version: z.number().int(),
+  Ok: z.boolean(),
+  Message: z.string(),
+  LatencyMs: z.number().int(),
+  By: z.string(),
+  At: z.string(),
+});
+export type ConfigTestRun = z.infer<typeof configTestRunSchema>;
+
 export const configStateSchema = z.object({
   Namespace: z.enum(CONFIG_NAMESPACE_KEYS),
   Title: z.string(),
@@ -63,6 +77,12 @@ export const configStateSchema = z.object({
   Defaults: z.record(z.string(), z.unknown()),
   /** How the caller confirms a write: their authenticator code, or their password when they have none. */
   StepUpWith: z.enum(['totp', 'password']),
+  /** The deployment's mode for an integration namespace; null for one without a connection (admin). */
+  Badge: z.enum(CONFIG_BADGES).nullable(),
+  /** The latest Test connection of the version the screen shows (draft, else pending, else active). */
+  LastTest: configTestRunSchema.nullable(),
+  /** Values the server derives and staff cannot edit, e.g. OpenNode's callbackUrl. */
+  Derived: z.record(z.string(), z.string()),
 });
 export type ConfigState = z.infer<typeof configStateSchema>;
 
@@ -132,6 +152,16 @@ export const CONFIG_CALLS = adminCalls({
         .max(500, 'The reason must be at most 500 characters'),
     }),
     configStateSchema,
+  ),
+  /**
+   * Runs the integration's connection test on a version (default: the newest draft) with its values and
+   * secrets, through the same client code as real calls; stores and audits the run. An integration's
+   * version is activated only after a green test of it at most 15 minutes old.
+   */
+  TestConfig: post(
+    'admin-commander',
+    z.object({ Namespace: namespace, Version: versionNumber('Version').optional() }),
+    configTestRunSchema,
   ),
   /** Every version of a namespace, newest first, each with what changed from the one before. */
   ConfigHistory: get(

@@ -1,5 +1,10 @@
 import { AIRWALLEX_HOSTS, type AirwallexConfig } from '@bo/contract';
-import type { ConnectionTestResult, HttpTransport, IntegrationDef } from '../integration';
+import type {
+  ConnectionTestResult,
+  HttpTransport,
+  IntegrationDef,
+  IntegrationEndpoints,
+} from '../integration';
 import {
   type AirwallexBalance,
   AirwallexError,
@@ -80,9 +85,11 @@ async function testAirwallex(
 }
 
 /** Airwallex (`airwallex`): the fake, the log-in-and-balances test and the badge. */
-export const airwallexIntegration: IntegrationDef = {
+export const airwallexIntegration: IntegrationDef & IntegrationEndpoints = {
   service: 'airwallex',
   ns: 'airwallex',
+  // Real mode only; in fake mode the engine sends every request to the fake under /fake/airwallex.
+  baseUrl: airwallexBaseUrl,
   fake: airwallexFake,
   test: ({ values, secrets }, http, now) =>
     testAirwallex(values as Partial<AirwallexConfig>, secrets, http, now),

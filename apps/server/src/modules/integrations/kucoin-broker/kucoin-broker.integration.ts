@@ -1,5 +1,10 @@
 import { KUCOIN_BROKER_PRODUCTION_URL, type KucoinBrokerConfig } from '@bo/contract';
-import type { ConnectionTestResult, HttpTransport, IntegrationDef } from '../integration';
+import type {
+  ConnectionTestResult,
+  HttpTransport,
+  IntegrationDef,
+  IntegrationEndpoints,
+} from '../integration';
 import { createKucoinClient, KucoinError } from '../kucoin/kucoin-client';
 import { KUCOIN_FAKE_PARTNER_CODE, kucoinBrokerFake } from './kucoin-broker-fake';
 
@@ -69,9 +74,11 @@ async function testBroker(
 }
 
 /** KuCoin Broker (`kucoin-broker`): the fake, the broker-info test and the badge. */
-export const kucoinBrokerIntegration: IntegrationDef = {
+export const kucoinBrokerIntegration: IntegrationDef & IntegrationEndpoints = {
   service: 'kucoin-broker',
   ns: 'kucoin-broker',
+  // Real mode only; in fake mode the engine sends every request to the fake under /fake/kucoin-broker.
+  baseUrl: kucoinBrokerBaseUrl,
   fake: kucoinBrokerFake,
   test: ({ values, secrets }, http, now) =>
     testBroker(values as Partial<KucoinBrokerConfig>, secrets, http, now),

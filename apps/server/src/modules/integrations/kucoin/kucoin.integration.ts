@@ -1,5 +1,5 @@
 import { KUCOIN_PRODUCTION_URL, type KucoinConfig } from '@bo/contract';
-import type { ConnectionTestResult, IntegrationDef } from '../integration';
+import type { ConnectionTestResult, IntegrationDef, IntegrationEndpoints } from '../integration';
 import { createKucoinClient, KucoinError } from './kucoin-client';
 import { kucoinFake } from './kucoin-fake';
 
@@ -89,9 +89,11 @@ async function testKucoin(
 }
 
 /** KuCoin spot (`kucoin`): the fake, the four-check connection test and the badge. */
-export const kucoinIntegration: IntegrationDef = {
+export const kucoinIntegration: IntegrationDef & IntegrationEndpoints = {
   service: 'kucoin',
   ns: 'kucoin',
+  // Real mode only; in fake mode the engine sends every request to the fake under /fake/kucoin.
+  baseUrl: kucoinBaseUrl,
   fake: kucoinFake,
   test: ({ values, secrets }, http, now) => testKucoin(values as Partial<KucoinConfig>, secrets, http, now),
   // KuCoin has no maintained sandbox: a custom base URL (a proxy, a test double) is the only non-live target.

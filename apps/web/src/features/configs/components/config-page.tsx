@@ -1,9 +1,18 @@
-import { CONFIG_NAMESPACES, type ConfigNamespace, type ConfigState, type ConfigVersion } from '@bo/contract';
+import {
+  CONFIG_NAMESPACES,
+  type ConfigNamespace,
+  type ConfigSecretView,
+  type ConfigState,
+  type ConfigTestRun,
+  type ConfigVersion,
+  KEPT_SECRET,
+} from '@bo/contract';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconHistory } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconHistory, IconPlugConnected } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { fieldIssues } from '../../../components/call-form/use-call-form';
+import { configSections } from '../../../components/config-form/config-fields';
 import { ConfigForm, type SecretEdits } from '../../../components/config-form/config-form';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
@@ -26,11 +35,49 @@ const INVALIDATES = ['GetConfig', 'ConfigHistory'] as const;
  * A Servlet Config screen (ADR 0025): the namespace's form from its schema, its versions and the four-eyes
  * flow (save a draft, submit, another administrator approves or rejects), history with diffs and restore.
  */
-export function ConfigPage({ ns, description }: { ns: ConfigNamespace; description: string }) {
+export function ConfigPage({
+  ns,
+  description,
+  extra,
+}: {
+  ns: ConfigNamespace;
+  description: string;
+  /** Read-only facts under the form (e.g. OpenNode's callback URL and status mapping), from the state. */
+  extra?: (state: ConfigState) => ReactNode;
+}) {
   // Never refetched behind the editor's back: a change by someone else shows as the 409 on save.
   const query = useAdminQuery('GetConfig', { Namespace: ns }, { staleTime: Number.POSITIVE_INFINITY });
   if (!query.data) return <Loader size="sm" />;
-  return <ConfigEditor key={query.data.Head} state={query.data} description={description} />;
+  return <ConfigEditor key={query.data.Head} state={query.data} description={description} extra={extra} />;
+}
+
+/** The deployment's mode (brief §0): FAKE grey, SANDBOX yellow, LIVE red; never a control. */
+export const BADGE_COLORS = { FAKE: 'gray', SANDBOX: 'yellow', LIVE: 'red' } as const;
+
+/** The values as the schema checks them: a secret typed (its text), kept (a marker) or absent (cleared/none). */
+function withSecrets(
+  values: Values,
+  fields: readonly string[],
+  secrets: Record<string, ConfigSecretView | null>,
+  edits: SecretEdits,
+): Values {
+  const candidate: Values = { ...values };
+  for (const field of fields) {
+    const edit = edits[field];
+    if (typeof edit === 'string' && edit !== '') candidate[field] = edit;
+    else if (edit === undefined && secrets[field]) candidate[field] = KEPT_SECRET;
+    else delete candidate[field];
+  }
+  return candidate;
+}
+
+/** One line for a Test connection run: its verdict, message, latency and time. */
+function TestResult({ run }: { run: ConfigTestRun }) {
+  return (
+    <Text fz="sm" c={run.Ok ? 'green.8' : 'red.8'} fw={500} data-testid="config-test-result" role="status">
+      {run.Ok ? '✓' : '✗'} v{run.Version}: {run.Message} · {run.LatencyMs} ms · {when(run.At)} by {run.By}
+    </Text>
+  );
 }
 
 const baseOf = (state: ConfigState): ConfigVersion | null => state.Draft ?? state.Pending ?? state.Active;
@@ -43,16 +90,40 @@ function statusLine(state: ConfigState): string {
   }`;
 }
 
-function ConfigEditor({ state, description }: { state: ConfigState; description: string }) {
+function ConfigEditor({
+  state,
+  description,
+  extra,
+}: {
+  state: ConfigState;
+  description: string;
+  extra?: (state: ConfigState) => ReactNode;
+}) {
   const ns = state.Namespace;
   const schema = CONFIG_NAMESPACES[ns].schema;
   const base = baseOf(state);
+  const secretViews = base?.Secrets ?? {};
+  const [secretEdits, setSecretEditsState] = useState<SecretEdits>({});
+  // The resolver is fixed at the form's creation; it reads the secrets' edits as they are now.
+  const secretEditsRef = useRef<SecretEdits>({});
+  const setSecretEdits = (edits: SecretEdits) => {
+    secretEditsRef.current = edits;
+    setSecretEditsState(edits);
+  };
+  const resolver = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
+  const secretFields = useMemo(
+    () =>
+      configSections(schema)
+        .flatMap((section) => section.fields)
+        .filter((field) => field.kind === 'secret')
+        .map((field) => field.key),
+    [schema],
+  );
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: base?.Values ?? state.Defaults,
-    validate: schemaResolver(schema, { sync: true }),
+    validate: (values) => resolver(withSecrets(values, secretFields, secretViews, secretEditsRef.current)),
   });
-  const [secretEdits, setSecretEdits] = useState<SecretEdits>({});
   const [dialog, setDialog] = useState<Dialog>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const coins = useAdminQuery('ListAltCoins', {}, { staleTime: 5 * 60_000 });
@@ -83,6 +154,8 @@ function ConfigEditor({ state, description }: { state: ConfigState; description:
     success: (data) => `v${data.Pending?.Version ?? ''} restores an earlier version and awaits approval`,
     handlesErrors: true,
   });
+  const test = useAdminMutation('TestConfig', { invalidates: ['GetConfig'] });
+  const lastTest = state.LastTest ?? test.data ?? null;
   const reject = useAdminMutation('RejectConfig', {
     invalidates: INVALIDATES,
     success: (_, params) => `v${params.Version} is rejected`,
@@ -112,20 +185,50 @@ function ConfigEditor({ state, description }: { state: ConfigState; description:
   };
 
   return (
-    <Stack gap="md" maw={1100}>
+    <Stack gap="md" maw={1240}>
       <PageHeader
         title={state.Title}
         description={
           <>
             {description}
             <br />
-            <Text span fz="sm" fw={500} c="dark" data-testid="config-status">
-              {statusLine(state)}
-            </Text>
+            <Group component="span" gap="xs" mt={4}>
+              <Text span fz="sm" fw={500} c="dark" data-testid="config-status">
+                {statusLine(state)}
+              </Text>
+              {state.Badge ? (
+                <Badge
+                  color={BADGE_COLORS[state.Badge]}
+                  variant={state.Badge === 'FAKE' ? 'light' : 'filled'}
+                  data-testid="config-mode"
+                  title="Set by the deployment (INTEGRATIONS_MODE), never on this screen"
+                >
+                  {state.Badge}
+                </Badge>
+              ) : null}
+            </Group>
           </>
         }
         actions={
           <Group gap="xs">
+            {state.Badge ? (
+              <Button
+                variant="default"
+                leftSection={<IconPlugConnected size={16} />}
+                disabled={!base || changed}
+                title={
+                  !base
+                    ? 'Save a draft first: the test runs on a saved version'
+                    : changed
+                      ? 'Save your changes first: the test runs on a saved version'
+                      : `Tests v${base.Version} with its saved values and secrets`
+                }
+                loading={test.isPending}
+                onClick={() => test.mutate({ Namespace: ns, Version: base?.Version ?? 0 })}
+              >
+                Test connection
+              </Button>
+            ) : null}
             <Button
               variant="default"
               leftSection={<IconHistory size={16} />}
@@ -133,7 +236,14 @@ function ConfigEditor({ state, description }: { state: ConfigState; description:
             >
               History
             </Button>
-            <Button variant="default" onClick={() => form.reset()} disabled={!changed}>
+            <Button
+              variant="default"
+              onClick={() => {
+                form.reset();
+                setSecretEdits({});
+              }}
+              disabled={!changed}
+            >
               Discard changes
             </Button>
             <Button onClick={startSave} disabled={!changed}>
@@ -142,6 +252,7 @@ function ConfigEditor({ state, description }: { state: ConfigState; description:
           </Group>
         }
       />
+      {state.Badge && lastTest && lastTest.Version === base?.Version ? <TestResult run={lastTest} /> : null}
       {state.Pending ? (
         <Alert color="yellow" title={`v${state.Pending.Version} by ${state.Pending.Author} awaits approval`}>
           <Stack gap="xs">
@@ -204,11 +315,12 @@ function ConfigEditor({ state, description }: { state: ConfigState; description:
       <ConfigForm
         schema={schema}
         form={form}
-        secrets={base?.Secrets ?? {}}
+        secrets={secretViews}
         secretEdits={secretEdits}
         onSecretEdits={setSecretEdits}
         coinOptions={coinOptions}
       />
+      {extra ? extra(state) : null}
       <ConfigHistoryDrawer
         ns={ns}
         opened={historyOpen}

@@ -2,6 +2,8 @@ import { type AdminRouteName, PRODUCT_VERSION } from '@bo/contract';
 import { AppShell, Badge, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   type Icon,
+  IconArrowsExchange,
+  IconBolt,
   IconBrandWordpress,
   IconBuildingBank,
   IconBuildingStore,
@@ -27,6 +29,7 @@ import {
   IconPoint,
   IconReceipt2,
   IconReceiptTax,
+  IconRobot,
   IconScale,
   IconSettings,
   IconShieldLock,
@@ -75,6 +78,9 @@ const ICONS: Partial<Record<AdminRouteName, Icon>> = {
   'kucoin-broker-config': IconUsersGroup,
   'airwallex-config': IconBuildingBank,
   'coinpress-config': IconBrandWordpress,
+  'automation-config': IconRobot,
+  'trading-config': IconArrowsExchange,
+  'open-node-config': IconBolt,
 };
 
 function CoinsOnline() {
