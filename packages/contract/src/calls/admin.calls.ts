@@ -20,6 +20,7 @@ import { ROLE_ADMIN_CALLS } from './admin/role-admin.calls';
 import { ROLES_CALLS } from './admin/roles.calls';
 import { SESSION_CALLS } from './admin/session.calls';
 import { STAFF_CALLS } from './admin/staff.calls';
+import { TRANSACTION_SCHEDULE_CALLS } from './admin/transaction-schedules.calls';
 import { TRANSACTION_CALLS } from './admin/transactions.calls';
 import { VTOKEN_CALLS } from './admin/vtokens.calls';
 
@@ -52,6 +53,7 @@ export const ADMIN_CALLS = {
   ...CONFIG_CALLS,
   ...JOB_CALLS,
   ...FEE_CALLS,
+  ...TRANSACTION_SCHEDULE_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -26,6 +26,10 @@ import { rolesExports, rolesHandlers } from '../roles/roles.calls';
 import { staffExports, staffHandlers } from '../staff/staff-admin.calls';
 import type { StaffAdminDeps } from '../staff/staff-admin.service';
 import type { SyncStatusReader } from '../status/sync-status.service';
+import {
+  transactionScheduleExports,
+  transactionScheduleHandlers,
+} from '../transaction-schedules/transaction-schedules.calls';
 import { transactionExports, transactionHandlers } from '../transactions/transactions.calls';
 import { vtokenExports, vtokenHandlers } from '../vtokens/vtokens.calls';
 import type { AdminExports, AdminHandlers } from './admin.calls';
@@ -74,6 +78,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...configHandlers(deps),
     ...jobHandlers(deps),
     ...feeHandlers(deps),
+    ...transactionScheduleHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -97,4 +102,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...analyticsExports,
   ...jobExports,
   ...feeExports,
+  ...transactionScheduleExports,
 };

@@ -8,6 +8,7 @@ import type { PayoutRail } from '../payouts/payout-rail';
 import { SEND_AFTER_MS } from '../payouts/payout-runner';
 import { createPayoutService } from '../payouts/payouts.service';
 import { pruneJournal } from '../realtime/realtime.bus';
+import { createTransactionScheduleService } from '../transaction-schedules/transaction-schedules.service';
 
 /** What a handler is given: a signal that aborts on timeout, cancel or stop, and a log line writer. */
 export interface JobContext {
@@ -59,6 +60,13 @@ export const JOB_CATALOGUE: readonly JobDefinition[] = [
     timeoutS: 300,
   },
   {
+    key: 'transactions.schedules',
+    title: 'Transaction Scheduling: run due merchant schedules',
+    cron: '* * * * *',
+    movesMoney: true,
+    timeoutS: 300,
+  },
+  {
     key: 'marketing.send',
     title: 'Email campaign send step',
     cron: '* * * * *',
@@ -97,6 +105,12 @@ export function createJobHandlers(deps: {
     rail: deps.payoutRail,
     fourEyesEur: config.payouts.fourEyesEur,
   });
+  const schedules = createTransactionScheduleService({
+    db,
+    now,
+    rail: deps.payoutRail,
+    fourEyesEur: config.payouts.fourEyesEur,
+  });
   const files = createFilesService({ db, now, storage: deps.fileStorage, maxBytes: config.files.maxBytes });
   return {
     'stats.altcoin.daily': async (ctx) => {
@@ -114,6 +128,11 @@ export function createJobHandlers(deps: {
       const { sent, settled } = await payouts.runRail({ sendAfterMs: SEND_AFTER_MS, limit: PAYOUT_BATCH });
       ctx.log(`${sent} payouts sent, ${settled} settled`);
       return { items: sent + settled, summary: { sent, settled } };
+    },
+    'transactions.schedules': async (ctx) => {
+      const { executed, skipped } = await schedules.runDue();
+      ctx.log(`${executed} schedule slots executed, ${skipped} skipped (Skip next)`);
+      return { items: executed + skipped, summary: { executed, skipped } };
     },
     'marketing.send': async (ctx) => {
       // One step of the loop's own size, so a run now never sends faster than the configured rate.
