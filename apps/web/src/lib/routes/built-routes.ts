@@ -35,4 +35,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'charts',
   'admin-config',
   'platform-scheduling',
+  'transaction-scheduling',
+  'transaction-scheduling-tasks',
 ]);
