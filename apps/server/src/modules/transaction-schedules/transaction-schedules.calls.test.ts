@@ -12,7 +12,10 @@ import { seedCatalog } from '../../db/seed/catalog.seed';
 import { adminPost, nextTotpCode, signInWithTotp } from '../../test/access-helpers';
 import { insertMerchant, insertTransaction } from '../../test/factories';
 import { adminGet, createTestApp, csrf, signIn, TEST_PASSWORD, type TestApp } from '../../test/test-app';
-import { createSandboxPayoutRail } from '../payouts/payout-rail';
+import { createCoins } from '../coins/coins.module';
+import { createFileStorage } from '../files/file-storage';
+import { createJobHandlers } from '../jobs/jobs.catalogue';
+import { createPayoutRail, createSandboxPayoutRail } from '../payouts/payout-rail';
 import { createTransactionScheduleService } from './transaction-schedules.service';
 
 let t: TestApp;
@@ -475,5 +478,38 @@ describe('transaction scheduling: the runner', () => {
     expect(M.emptyTasks(empty.Merchant?.ShopTitle ?? '')).toBe(
       'No task ran for Northwind Coffee in this period',
     );
+  });
+
+  it("is the job runner's catalogue job transactions.schedules, which runs the due slots", async () => {
+    const merchant = await insertMerchant(t.database.db, 'Job Shop');
+    // Earlier tests' schedules due on this Monday at 09:00 run first.
+    await moveTo(at(7, '09:10'));
+    await runner().runDue();
+    const s = await saved({ MerchantID: merchant, Frequency: 'daily', Time: '09:30' });
+    await moveTo(at(7, '09:30:05'));
+    const handlers = createJobHandlers({
+      config: t.config,
+      db: t.database.db,
+      now: t.clock.now,
+      coins: createCoins(t.config, t.database.db, t.clock.now),
+      payoutRail: createPayoutRail(t.config.payouts.railMode),
+      marketing: t.app.marketing,
+      fileStorage: createFileStorage(t.config.files),
+    });
+    const lines: string[] = [];
+    const job = handlers['transactions.schedules'];
+    expect(job).toBeDefined();
+    const outcome = await job?.({
+      signal: new AbortController().signal,
+      log: (l) => lines.push(l),
+      params: {},
+    });
+    expect(outcome).toMatchObject({ items: 1, summary: { executed: 1, skipped: 0 } });
+    expect(lines).toEqual(['1 schedule slots executed, 0 skipped (Skip next)']);
+    const made = await t.database.db
+      .select()
+      .from(transactionTasks)
+      .where(eq(transactionTasks.scheduleId, s.ID));
+    expect(made.map((m) => m.trigger)).toEqual(['schedule']);
   });
 });
