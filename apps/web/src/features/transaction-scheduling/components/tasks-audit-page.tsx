@@ -10,7 +10,7 @@ import {
 } from '@bo/contract';
 import { Alert, Anchor, Button, Code, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MerchantLink, MoneyCell, UtcDateCell } from '../../../components/data-table/cells';
 import { type Column, Dash, DataTable } from '../../../components/data-table/data-table';
@@ -22,6 +22,7 @@ import { LayeredDrawer } from '../../../components/ui/layered-drawer';
 import { StepUpDialog } from '../../../components/ui/step-up-dialog';
 import { useUrlParams } from '../../../components/url-params/use-url-params';
 import { isApiError } from '../../../lib/api/api-error';
+import { handleApiError } from '../../../lib/api/error-handler';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { privacyStyle } from '../../../lib/format/privacy-style';
@@ -132,9 +133,20 @@ export function TasksAuditPage() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors[cursors.length - 1];
   const params = { ...url.params, merchantId: routeMerchant, cursor };
-  const query = useAdminQuery('ListTransactionTasks', params, { placeholderData: keepPreviousData });
+  // A refused filter (unknown merchant, a date after today) is shown once, above the table, not also as a toast.
+  const query = useAdminQuery('ListTransactionTasks', params, {
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
   const openTask = search.get('task');
-  const refusal = isApiError(query.error) && query.error.httpStatus < 500 ? query.error.message : null;
+  const refusal =
+    isApiError(query.error) && (query.error.httpStatus === 400 || query.error.httpStatus === 404)
+      ? query.error.message
+      : null;
+  // Anything else (a lost session, a server fault) takes the app's usual way.
+  useEffect(() => {
+    if (query.error && !refusal) handleApiError(query.error);
+  }, [query.error, refusal]);
   const shop = query.data?.Merchant?.ShopTitle;
   const exportParams = { ...url.params, merchantId: routeMerchant };
 
@@ -158,14 +170,12 @@ export function TasksAuditPage() {
       }
       filters={
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Stack gap={2}>
-            <MerchantFilter value={routeMerchant} onChange={(id) => goMerchant(id)} width={240} />
-            {routeMerchant ? (
-              <Anchor component={Link} to={adminPath('transaction-scheduling-tasks')} fz="xs">
-                All merchants
-              </Anchor>
-            ) : null}
-          </Stack>
+          <MerchantFilter value={routeMerchant} onChange={(id) => goMerchant(id)} width={240} />
+          {routeMerchant ? (
+            <Anchor component={Link} to={adminPath('transaction-scheduling-tasks')} fz="sm" pb={8}>
+              All merchants
+            </Anchor>
+          ) : null}
           <FilterBar
             url={url}
             filters={[
@@ -196,7 +206,11 @@ export function TasksAuditPage() {
         error={refusal ? null : query.error}
         onRetry={() => void query.refetch()}
         empty={
-          refusal ?? (shop ? TRANSACTION_SCHEDULE_MESSAGES.emptyTasks(shop) : 'No task ran in this period')
+          refusal
+            ? 'No task to show'
+            : shop
+              ? TRANSACTION_SCHEDULE_MESSAGES.emptyTasks(shop)
+              : 'No task ran in this period'
         }
         onRowClick={(r) =>
           setSearch((previous) => {
