@@ -104,8 +104,9 @@ export function firstSlotAfter(
 }
 
 /**
- * A merchant's balance in a coin, the balance sheet's way (ADR 0008) narrowed to one merchant: received
- * payments less payout transactions paid or pending, less payouts requested here and not cancelled or failed.
+ * A merchant's balance in a coin: received payments as the balance sheet counts them (ADR 0008), less the
+ * payout module's payouts not cancelled or failed. Payout transactions (P) are not subtracted too: every
+ * payout has its row in `payouts` (the feed's and the seed's mirror them), so they would count twice.
  */
 async function balanceOf(db: DbOrTx, merchantId: number, altCoinId: number): Promise<string> {
   const list = (xs: readonly string[]) =>
@@ -117,8 +118,6 @@ async function balanceOf(db: DbOrTx, merchantId: number, altCoinId: number): Pro
     select (
       coalesce((select sum(amount) from transactions where merchant_id = ${merchantId} and alt_coin_id = ${altCoinId}
         and prefix = 'T' and status in (${list(BALANCE_SHEET_STATUSES.received)})), 0)
-      - coalesce((select sum(amount) from transactions where merchant_id = ${merchantId} and alt_coin_id = ${altCoinId}
-        and prefix = 'P' and status in (${list([...BALANCE_SHEET_STATUSES.paidOut, ...BALANCE_SHEET_STATUSES.pendingPayouts])})), 0)
       - coalesce((select sum(amount) from payouts where merchant_id = ${merchantId} and alt_coin_id = ${altCoinId}
         and state in ('awaiting-approval', 'approved', 'sent', 'completed')), 0)
     )::numeric(30, 8)::text as balance`)) as unknown as { rows: Array<{ balance: string }> };

@@ -170,7 +170,7 @@ export function TasksAuditPage() {
       }
       filters={
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <MerchantFilter value={routeMerchant} onChange={(id) => goMerchant(id)} width={240} />
+          <MerchantFilter value={routeMerchant} onChange={(id) => goMerchant(id)} width={220} />
           {routeMerchant ? (
             <Anchor component={Link} to={adminPath('transaction-scheduling-tasks')} fz="sm" pb={8}>
               All merchants
@@ -180,8 +180,8 @@ export function TasksAuditPage() {
             url={url}
             filters={[
               { kind: 'date-range', from: 'from', to: 'to' },
-              { kind: 'select', key: 'status', label: 'Status', options: STATUS_OPTIONS, width: 170 },
-              { kind: 'select', key: 'kind', label: 'Kind', options: KIND_OPTIONS, width: 170 },
+              { kind: 'select', key: 'status', label: 'Status', options: STATUS_OPTIONS, width: 150 },
+              { kind: 'select', key: 'kind', label: 'Kind', options: KIND_OPTIONS, width: 150 },
             ]}
           />
         </Group>

@@ -128,6 +128,7 @@ export function TransactionSchedulingPage() {
     {
       key: 'LastStatus',
       header: 'Last result',
+      nowrap: true,
       cell: (r) =>
         r.LastStatus && r.LastTaskID ? (
           <Tooltip label={r.LastDecision ?? ''} multiline w={320}>
@@ -147,9 +148,15 @@ export function TransactionSchedulingPage() {
     {
       key: 'Status',
       header: 'Status',
+      nowrap: true,
       cell: (r) => (
         <Tooltip label={r.StatusReason ?? ''} disabled={!r.StatusReason} multiline w={280}>
-          <Badge color={STATUS_COLORS[r.Status]} variant="light" tt="none">
+          <Badge
+            color={STATUS_COLORS[r.Status]}
+            variant="light"
+            tt="none"
+            styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+          >
             {r.Status}
           </Badge>
         </Tooltip>
