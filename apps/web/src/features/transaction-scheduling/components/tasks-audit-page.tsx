@@ -55,7 +55,7 @@ function Blurred({ children }: { children: string }) {
 const columns: Column<TransactionTaskRow>[] = [
   {
     key: 'ID',
-    header: 'Task #',
+    header: 'Task',
     cell: (r) => (
       <Text fz="sm" ff="monospace">
         #{r.ID}
@@ -170,7 +170,7 @@ export function TasksAuditPage() {
       }
       filters={
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <MerchantFilter value={routeMerchant} onChange={(id) => goMerchant(id)} width={220} />
+          <MerchantFilter value={routeMerchant} onChange={(id) => goMerchant(id)} width={240} />
           {routeMerchant ? (
             <Anchor component={Link} to={adminPath('transaction-scheduling-tasks')} fz="sm" pb={8}>
               All merchants
