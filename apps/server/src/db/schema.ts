@@ -141,6 +141,8 @@ export const altCoins = pgTable('alt_coins', {
   vFiat: smallint('v_fiat').notNull().default(0),
   buyEnabled: boolean('buy_enabled').notNull().default(true),
   blockExplorer: text('block_explorer'),
+  /** The smallest payout of this coin (migration 0033): a payout schedule's threshold is at least this. */
+  minPayout: money('min_payout').notNull().default('0'),
 });
 
 /** Price of one unit of a coin in EUR; moved by the simulator in demo mode, by a market feed in production. */
@@ -1536,4 +1538,114 @@ export const configTestRuns = pgTable(
     at: ts('at').notNull(),
   },
   (t) => [index('config_test_runs_ns_version_idx').on(t.ns, t.version, t.at)],
+);
+
+/**
+ * Transaction Scheduling (ADR 0031, migration 0033): per-merchant rules that move money on a schedule. The row
+ * holds the current version; each save also writes its values to transaction_schedule_versions.
+ */
+export const transactionSchedules = pgTable(
+  'transaction_schedules',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    kind: text('kind', { enum: ['payout', 'conversion', 'ltr-consolidation', 'recheck'] }).notNull(),
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly', 'cron'] }).notNull(),
+    timeOfDay: text('time_of_day'),
+    weekday: smallint('weekday'),
+    monthDay: smallint('month_day'),
+    /** The cron pattern the frequency stands for (croner, in `timezone`). */
+    cron: text('cron').notNull(),
+    timezone: text('timezone').notNull(),
+    threshold: money('threshold').notNull(),
+    maxPerRun: money('max_per_run'),
+    /** Null: the merchant's payout schema default at run time. */
+    destination: text('destination'),
+    approvalAboveEur: numeric('approval_above_eur', { precision: 30, scale: 2 }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    status: text('status', { enum: ['active', 'paused', 'error'] })
+      .notNull()
+      .default('active'),
+    statusReason: text('status_reason'),
+    skipNext: boolean('skip_next').notNull().default(false),
+    /** The slot the runner executes next; advanced by a conditional update, so each slot runs once. */
+    nextRunAt: ts('next_run_at'),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdOn: ts('created_on').notNull(),
+    updatedByStaffId: integer('updated_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    updatedOn: ts('updated_on').notNull(),
+  },
+  (t) => [
+    index('transaction_schedules_due_idx').on(t.nextRunAt).where(sql`${t.status} = 'active'`),
+    index('transaction_schedules_merchant_idx').on(t.merchantId, t.id),
+  ],
+);
+
+export const transactionScheduleVersions = pgTable(
+  'transaction_schedule_versions',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => transactionSchedules.id),
+    version: integer('version').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    comment: text('comment').notNull().default(''),
+    authorStaffId: integer('author_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    at: ts('at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'transaction_schedule_versions_pk', columns: [t.scheduleId, t.version] })],
+);
+
+/** The Tasks Audit (ADR 0031): one row per execution of a schedule; the idempotency key runs a slot once. */
+export const transactionTasks = pgTable(
+  'transaction_tasks',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => transactionSchedules.id),
+    scheduleVersion: integer('schedule_version').notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    kind: text('kind', { enum: ['payout', 'conversion', 'ltr-consolidation', 'recheck'] }).notNull(),
+    trigger: text('trigger', { enum: ['schedule', 'manual', 'retry'] }).notNull(),
+    scheduledFor: ts('scheduled_for'),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+    status: text('status', {
+      enum: ['running', 'succeeded', 'failed', 'skipped', 'pending_approval', 'cancelled'],
+    }).notNull(),
+    amount: money('amount'),
+    altCoinId: integer('alt_coin_id')
+      .notNull()
+      .references(() => altCoins.id),
+    payoutId: integer('payout_id').references(() => payouts.id),
+    actor: text('actor').notNull(),
+    actorStaffId: integer('actor_staff_id'),
+    error: text('error'),
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull().default({}),
+    decision: text('decision').notNull().default(''),
+    retryOf: integer('retry_of'),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('transaction_tasks_idempotency_key_idx').on(t.idempotencyKey),
+    index('transaction_tasks_merchant_started_idx').on(t.merchantId, t.startedAt, t.id),
+    index('transaction_tasks_started_idx').on(t.startedAt, t.id),
+    index('transaction_tasks_schedule_idx').on(t.scheduleId, t.id),
+  ],
 );

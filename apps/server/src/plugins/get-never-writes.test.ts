@@ -24,7 +24,9 @@ import {
   savedReports,
   savedReportVersions,
   staff,
+  transactionSchedules,
   transactions,
+  transactionTasks,
   vtokens,
 } from '../db/schema';
 import { seedDemoData } from '../db/seed/demo-data.seed';
@@ -71,6 +73,43 @@ beforeAll(async () => {
     .where(eq(transactions.prefix, 'T'))
     .orderBy(desc(transactions.id))
     .limit(1);
+  // A schedule with one task, so Transaction Scheduling's and the Tasks Audit's reads have rows.
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const [schedule] = await db
+    .insert(transactionSchedules)
+    .values({
+      merchantId: payment?.merchantId ?? 1,
+      kind: 'payout',
+      altCoinId: 1,
+      frequency: 'daily',
+      timeOfDay: '09:00',
+      cron: '0 9 * * *',
+      timezone: 'UTC',
+      threshold: '0.01',
+      startsOn: '2026-01-01',
+      createdByStaffId: author?.id ?? 1,
+      createdOn: t.clock.now(),
+      updatedByStaffId: author?.id ?? 1,
+      updatedOn: t.clock.now(),
+    })
+    .returning({ id: transactionSchedules.id });
+  const [task] = await db
+    .insert(transactionTasks)
+    .values({
+      scheduleId: schedule?.id ?? 1,
+      scheduleVersion: 1,
+      merchantId: payment?.merchantId ?? 1,
+      kind: 'payout',
+      trigger: 'schedule',
+      startedAt: t.clock.now(),
+      finishedAt: t.clock.now(),
+      status: 'skipped',
+      altCoinId: 1,
+      actor: 'transaction-scheduler',
+      decision: 'Skipped: balance 0.00000000 BTC below threshold 0.01000000 BTC',
+      idempotencyKey: 'get-never-writes',
+    })
+    .returning({ id: transactionTasks.id });
   const [provided] = await db.select().from(providerPayments).orderBy(asc(providerPayments.id)).limit(1);
   const [failure] = await db.select().from(failureCauses).orderBy(asc(failureCauses.id)).limit(1);
   const [chat] = await db.select().from(chatMessages).orderBy(desc(chatMessages.id)).limit(1);
@@ -172,6 +211,8 @@ beforeAll(async () => {
     'admin ConfigHistory': { Namespace: 'admin' },
     'admin ListJobRuns': { Key: 'files.purge' },
     'admin JobRunLog': { ID: String(run?.id ?? 1) },
+    'admin TransactionScheduleHistory': { ID: String(schedule?.id ?? 1) },
+    'admin TransactionTaskDetail': { ID: String(task?.id ?? 1) },
     'admin EffectiveFee': {
       MerchantID: String(payment.merchantId),
       Flow: 'incoming',

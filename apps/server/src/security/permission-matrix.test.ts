@@ -42,6 +42,8 @@ import {
   savedReports,
   savedReportVersions,
   staff,
+  transactionSchedules,
+  transactionTasks,
   transactionViews,
   vtokens,
 } from '../db/schema';
@@ -270,6 +272,61 @@ async function newFeeRule(): Promise<number> {
       createdOn: new Date(),
     })
     .returning({ id: feeOverrides.id });
+  return row?.id ?? 0;
+}
+
+/** A payout schedule of a fresh merchant (no balance, so a run is a skipped task), in the status asked for. */
+async function newTransactionSchedule(status: 'active' | 'paused' = 'active'): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const [row] = await db
+    .insert(transactionSchedules)
+    .values({
+      merchantId: await insertMerchant(db),
+      kind: 'payout',
+      altCoinId: 1,
+      frequency: 'daily',
+      timeOfDay: '09:00',
+      cron: '0 9 * * *',
+      timezone: 'UTC',
+      threshold: '0.01',
+      startsOn: '2026-01-01',
+      status,
+      createdByStaffId: author?.id ?? 1,
+      createdOn: new Date(),
+      updatedByStaffId: author?.id ?? 1,
+      updatedOn: new Date(),
+    })
+    .returning({ id: transactionSchedules.id });
+  return row?.id ?? 0;
+}
+
+let taskCount = 0;
+/** A skipped task of a fresh schedule, so each allowed caller retries one of its own. */
+async function newTransactionTask(): Promise<number> {
+  const db = t.database.db;
+  const scheduleId = await newTransactionSchedule();
+  const [schedule] = await db
+    .select()
+    .from(transactionSchedules)
+    .where(eq(transactionSchedules.id, scheduleId));
+  const [row] = await db
+    .insert(transactionTasks)
+    .values({
+      scheduleId,
+      scheduleVersion: 1,
+      merchantId: schedule?.merchantId ?? 1,
+      kind: 'payout',
+      trigger: 'schedule',
+      startedAt: new Date(),
+      finishedAt: new Date(),
+      status: 'skipped',
+      altCoinId: 1,
+      actor: 'transaction-scheduler',
+      decision: 'Skipped: balance 0.00000000 BTC below threshold 0.01000000 BTC',
+      idempotencyKey: `matrix:${++taskCount}`,
+    })
+    .returning({ id: transactionTasks.id });
   return row?.id ?? 0;
 }
 
@@ -630,6 +687,44 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
         Code: await nextCode(caller),
       };
     },
+  },
+  ListTransactionSchedules: { params: () => ({}) },
+  // A fresh merchant per call, at its coin's minimum payout or above.
+  SaveTransactionSchedule: {
+    params: async () => ({
+      MerchantID: await insertMerchant(t.database.db),
+      Kind: 'payout' as const,
+      AltCoinID: 1,
+      Frequency: 'daily' as const,
+      Time: '09:00',
+      Timezone: 'UTC',
+      Threshold: '0.01',
+      StartsOn: '2026-01-01',
+    }),
+  },
+  PauseTransactionSchedule: {
+    params: async () => ({ ID: await newTransactionSchedule(), Reason: 'Permission matrix check' }),
+  },
+  ResumeTransactionSchedule: { params: async () => ({ ID: await newTransactionSchedule('paused') }) },
+  SkipNextTransactionSchedule: { params: async () => ({ ID: await newTransactionSchedule(), Skip: true }) },
+  // Confirmed by password (admin has no authenticator) or by the next code (secure).
+  RunTransactionScheduleNow: {
+    params: async ({ caller }) => ({
+      ID: await newTransactionSchedule(),
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  TransactionScheduleHistory: { params: async () => ({ ID: await newTransactionSchedule() }) },
+  ListTransactionTasks: { params: () => ({}) },
+  TransactionTaskDetail: { params: async () => ({ ID: await newTransactionTask() }) },
+  RetryTransactionTask: {
+    params: async ({ caller }) => ({
+      ID: await newTransactionTask(),
+      Reason: 'Permission matrix check',
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
   },
   ListJobs: { params: () => ({}) },
   ListJobRuns: { params: () => ({ Key: 'files.purge' }) },

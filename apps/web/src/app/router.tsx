@@ -160,6 +160,14 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/analytics/components/charts-page'),
     (m) => m.ChartsPage,
   ).Screen,
+  'transaction-scheduling': lazyScreen(
+    () => import('../features/transaction-scheduling/components/transaction-scheduling-page'),
+    (m) => m.TransactionSchedulingPage,
+  ).Screen,
+  'transaction-scheduling-tasks': lazyScreen(
+    () => import('../features/transaction-scheduling/components/tasks-audit-page'),
+    (m) => m.TasksAuditPage,
+  ).Screen,
   'admin-config': lazyScreen(
     () => import('../features/configs/components/admin-config-page'),
     (m) => m.AdminConfigPage,

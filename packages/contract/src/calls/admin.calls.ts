@@ -21,6 +21,7 @@ import { ROLES_CALLS } from './admin/roles.calls';
 import { SAVED_REPORT_CALLS } from './admin/saved-reports.calls';
 import { SESSION_CALLS } from './admin/session.calls';
 import { STAFF_CALLS } from './admin/staff.calls';
+import { TRANSACTION_SCHEDULE_CALLS } from './admin/transaction-schedules.calls';
 import { TRANSACTION_CALLS } from './admin/transactions.calls';
 import { VTOKEN_CALLS } from './admin/vtokens.calls';
 
@@ -54,6 +55,7 @@ export const ADMIN_CALLS = {
   ...JOB_CALLS,
   ...FEE_CALLS,
   ...SAVED_REPORT_CALLS,
+  ...TRANSACTION_SCHEDULE_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -195,6 +195,13 @@ export function demoTag(rng: Random, coinId: number): string | null {
   return coinId === 6 || coinId === 9 ? String(rng.int(100_000, 4_294_967_295)) : null;
 }
 
+/** Minimum payouts of the main coins (Transaction Scheduling's threshold floor); others have none (0). */
+export const DEMO_MIN_PAYOUTS: Readonly<Record<number, string>> = {
+  1: '0.00050000',
+  2: '0.01000000',
+  5: '0.00500000',
+};
+
 export async function seedCatalog(
   db: DbOrTx,
   now: Date,
@@ -210,6 +217,7 @@ export async function seedCatalog(
       vFiat: c.vFiat,
       buyEnabled: c.buyEnabled,
       blockExplorer: c.blockExplorer,
+      minPayout: DEMO_MIN_PAYOUTS[c.id] ?? '0',
     })),
   );
   await db.insert(rates).values(DEMO_COINS.map((c) => ({ altCoinId: c.id, eur: c.eur, updatedAt: now })));

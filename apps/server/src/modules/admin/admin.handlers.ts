@@ -27,6 +27,10 @@ import { type SavedReportDeps, savedReportHandlers } from '../saved-reports/save
 import { staffExports, staffHandlers } from '../staff/staff-admin.calls';
 import type { StaffAdminDeps } from '../staff/staff-admin.service';
 import type { SyncStatusReader } from '../status/sync-status.service';
+import {
+  transactionScheduleExports,
+  transactionScheduleHandlers,
+} from '../transaction-schedules/transaction-schedules.calls';
 import { transactionExports, transactionHandlers } from '../transactions/transactions.calls';
 import { vtokenExports, vtokenHandlers } from '../vtokens/vtokens.calls';
 import type { AdminExports, AdminHandlers } from './admin.calls';
@@ -77,6 +81,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...jobHandlers(deps),
     ...feeHandlers(deps),
     ...savedReportHandlers(deps),
+    ...transactionScheduleHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -100,4 +105,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...analyticsExports,
   ...jobExports,
   ...feeExports,
+  ...transactionScheduleExports,
 };

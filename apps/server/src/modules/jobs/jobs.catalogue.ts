@@ -10,6 +10,7 @@ import { SEND_AFTER_MS } from '../payouts/payout-runner';
 import { createPayoutService } from '../payouts/payouts.service';
 import { pruneJournal } from '../realtime/realtime.bus';
 import { createSavedReportsService } from '../saved-reports/saved-reports.service';
+import { createTransactionScheduleService } from '../transaction-schedules/transaction-schedules.service';
 
 /** What a handler is given: a signal that aborts on timeout, cancel or stop, and a log line writer. */
 export interface JobContext {
@@ -57,6 +58,13 @@ export const JOB_CATALOGUE: readonly JobDefinition[] = [
     key: 'payouts.batch',
     title: 'Payout rail: send approved, settle sent',
     cron: '*/15 * * * *',
+    movesMoney: true,
+    timeoutS: 300,
+  },
+  {
+    key: 'transactions.schedules',
+    title: 'Transaction Scheduling: run due merchant schedules',
+    cron: '* * * * *',
     movesMoney: true,
     timeoutS: 300,
   },
@@ -109,6 +117,12 @@ export function createJobHandlers(deps: {
     rail: deps.payoutRail,
     fourEyesEur: config.payouts.fourEyesEur,
   });
+  const schedules = createTransactionScheduleService({
+    db,
+    now,
+    rail: deps.payoutRail,
+    fourEyesEur: config.payouts.fourEyesEur,
+  });
   const files = createFilesService({ db, now, storage: deps.fileStorage, maxBytes: config.files.maxBytes });
   const reports = createSavedReportsService({ db, now, kind: deps.databaseKind, mailer: deps.mailer });
   return {
@@ -127,6 +141,11 @@ export function createJobHandlers(deps: {
       const { sent, settled } = await payouts.runRail({ sendAfterMs: SEND_AFTER_MS, limit: PAYOUT_BATCH });
       ctx.log(`${sent} payouts sent, ${settled} settled`);
       return { items: sent + settled, summary: { sent, settled } };
+    },
+    'transactions.schedules': async (ctx) => {
+      const { executed, skipped } = await schedules.runDue();
+      ctx.log(`${executed} schedule slots executed, ${skipped} skipped (Skip next)`);
+      return { items: executed + skipped, summary: { executed, skipped } };
     },
     'marketing.send': async (ctx) => {
       // One step of the loop's own size, so a run now never sends faster than the configured rate.

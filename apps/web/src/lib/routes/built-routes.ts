@@ -43,4 +43,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'open-node-config',
   'platform-scheduling',
   'platform-scheduling-sql',
+  'transaction-scheduling',
+  'transaction-scheduling-tasks',
 ]);

@@ -7,7 +7,7 @@ export interface StepUpProof {
 }
 
 /**
- * Confirms a config write (brief §0 step-up): the authenticator code when the account has one, its password
+ * Confirms a sensitive action (brief §0 step-up: a config write, a run that moves money): the authenticator code when the account has one, its password
  * otherwise. `send` runs the call; its refusal is shown here and the dialog stays open to try again.
  */
 export function StepUpDialog({
