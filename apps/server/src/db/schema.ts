@@ -1433,3 +1433,72 @@ export const feeOverrides = pgTable(
   },
   (t) => [index('fee_overrides_merchant_idx').on(t.merchantId, t.flow, t.status)],
 );
+
+// ---------- merchant bank accounts and payout holds (ADR 0033) ----------
+
+/** One saved version of a merchant's payout bank account; the current one has is_current (migration 0035). */
+export const merchantBankAccounts = pgTable(
+  'merchant_bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    version: integer('version').notNull(),
+    isCurrent: boolean('is_current').notNull(),
+    payoutCurrency: text('payout_currency', { enum: ['EUR', 'USD', 'GBP'] }).notNull(),
+    rail: text('rail', { enum: ['SEPA', 'SWIFT', 'local'] }).notNull(),
+    accountHolder: text('account_holder').notNull(),
+    iban: text('iban'),
+    accountNumber: text('account_number'),
+    routingCode: text('routing_code'),
+    bic: text('bic'),
+    bankName: text('bank_name').notNull().default(''),
+    bankStreet: text('bank_street').notNull().default(''),
+    bankPostalCode: text('bank_postal_code').notNull().default(''),
+    bankCity: text('bank_city').notNull().default(''),
+    bankCountry: text('bank_country'),
+    businessAccount: boolean('business_account').notNull().default(false),
+    verificationStatus: text('verification_status', {
+      enum: ['unverified', 'name-match', 'micro-deposit-pending', 'verified'],
+    }).notNull(),
+    /** 0–1: how well the holder matched the KYC name when saved (legal forms stripped). */
+    nameMatchScore: numeric('name_match_score', { precision: 4, scale: 3 }).notNull(),
+    /** The KYC name the holder was compared with. */
+    kycName: text('kyc_name'),
+    /** Staff confirmed ownership despite a name that differs from the KYC name. */
+    ownershipConfirmed: boolean('ownership_confirmed').notNull().default(false),
+    note: text('note').notNull().default(''),
+    setByStaffId: integer('set_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    setAt: ts('set_at').notNull(),
+    supersededAt: ts('superseded_at'),
+  },
+  (t) => [
+    uniqueIndex('merchant_bank_accounts_version_idx').on(t.merchantId, t.version),
+    uniqueIndex('merchant_bank_accounts_current_idx').on(t.merchantId).where(sql`${t.isCurrent}`),
+  ],
+);
+
+/** A stop on a merchant's bank payouts, e.g. the 48 h after new bank details (migration 0035). */
+export const payoutHolds = pgTable(
+  'payout_holds',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    reason: text('reason').notNull(),
+    bankAccountId: integer('bank_account_id').references(() => merchantBankAccounts.id),
+    heldFrom: ts('held_from').notNull(),
+    heldUntil: ts('held_until').notNull(),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    releasedByStaffId: integer('released_by_staff_id').references(() => staff.id),
+    releasedAt: ts('released_at'),
+    releaseReason: text('release_reason'),
+  },
+  (t) => [index('payout_holds_merchant_idx').on(t.merchantId, t.heldUntil)],
+);

@@ -11,6 +11,7 @@ import { FILE_CALLS } from './admin/files.calls';
 import { JOB_CALLS } from './admin/jobs.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MARKETING_CALLS } from './admin/marketing.calls';
+import { MERCHANT_BANK_CALLS } from './admin/merchant-bank.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
 import { PAYOUT_CALLS } from './admin/payouts.calls';
@@ -52,6 +53,7 @@ export const ADMIN_CALLS = {
   ...CONFIG_CALLS,
   ...JOB_CALLS,
   ...FEE_CALLS,
+  ...MERCHANT_BANK_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -14,8 +14,10 @@ import { feeExports, feeHandlers } from '../fees/fees.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { jobExports, jobHandlers } from '../jobs/jobs.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
+import type { Mailer } from '../mail/mailer';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import type { MarketingService } from '../marketing/marketing.service';
+import { merchantBankHandlers } from '../merchant-accounts/merchant-bank.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
@@ -45,6 +47,8 @@ export type AdminDeps = StaffAdminDeps &
     log: { warn(obj: unknown, msg?: string): void };
     /** The app's one Email Marketing service (ADR 0023), shared with the unsubscribe page and the runner. */
     marketing: MarketingService;
+    /** The app's mailer (outbox in demo): Merchant Bank Config tells the merchant of a bank change. */
+    mailer: Mailer;
   };
 
 /** Every area's admin calls in one map; `satisfies` keeps it exhaustive, so a call without a handler does not compile. */
@@ -74,6 +78,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...configHandlers(deps),
     ...jobHandlers(deps),
     ...feeHandlers(deps),
+    ...merchantBankHandlers(deps),
   } satisfies AdminHandlers;
 }
 
