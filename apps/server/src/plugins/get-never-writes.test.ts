@@ -146,6 +146,7 @@ beforeAll(async () => {
     'admin ConfigHistory': { Namespace: 'admin' },
     'admin ListJobRuns': { Key: 'files.purge' },
     'admin JobRunLog': { ID: String(run?.id ?? 1) },
+    'admin GetMerchantBankConfig': { ID: String(payment.merchantId) },
     'admin EffectiveFee': {
       MerchantID: String(payment.merchantId),
       Flow: 'incoming',

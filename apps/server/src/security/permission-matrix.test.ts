@@ -38,6 +38,7 @@ import {
   marketingSegments,
   merchants,
   newsPosts,
+  payoutHolds,
   staff,
   transactionViews,
   vtokens,
@@ -247,6 +248,24 @@ async function newNewsPost(): Promise<number> {
       updatedOn: now,
     })
     .returning({ id: newsPosts.id });
+  return row?.id ?? 0;
+}
+
+/** An active payout hold of a fresh merchant, so each allowed caller releases one of its own. */
+async function newPayoutHold(): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const from = t.clock.now();
+  const [row] = await db
+    .insert(payoutHolds)
+    .values({
+      merchantId: await insertMerchant(db),
+      reason: 'Permission matrix hold',
+      heldFrom: from,
+      heldUntil: new Date(from.getTime() + 48 * 3_600_000),
+      createdByStaffId: author?.id ?? 1,
+    })
+    .returning({ id: payoutHolds.id });
   return row?.id ?? 0;
 }
 
@@ -575,6 +594,29 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       Flow: 'incoming' as const,
       AltCoinID: 1,
       Amount: '10',
+    }),
+  },
+  GetMerchantBankConfig: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  // A fresh merchant per allowed caller, confirmed by password (admin) or the next code (secure).
+  SaveMerchantBankAccount: {
+    params: async ({ caller }) => ({
+      MerchantID: await insertMerchant(t.database.db),
+      PayoutCurrency: 'EUR' as const,
+      Rail: 'SEPA' as const,
+      AccountHolder: 'Permission Matrix BV',
+      IBAN: 'NL91ABNA0417164300',
+      BIC: 'ABNANL2A',
+      ConfirmOwnership: true,
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  ReleasePayoutHold: {
+    params: async ({ caller }) => ({
+      ID: await newPayoutHold(),
+      Reason: 'Permission matrix check',
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
     }),
   },
   ListTransactionViews: { params: () => ({}) },

@@ -160,6 +160,10 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/configs/components/admin-config-page'),
     (m) => m.AdminConfigPage,
   ).Screen,
+  'config-merchants-bank': lazyScreen(
+    () => import('../features/configs/components/merchant-bank-page'),
+    (m) => m.MerchantBankPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

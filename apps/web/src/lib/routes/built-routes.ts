@@ -35,4 +35,5 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'charts',
   'admin-config',
   'platform-scheduling',
+  'config-merchants-bank',
 ]);
