@@ -92,7 +92,8 @@ export function MerchantBankPage() {
 }
 
 function BankScreen({ id }: { id: number }) {
-  const query = useAdminQuery('GetMerchantBankConfig', { ID: id });
+  // The screen shows a refusal (404) itself, in place of the page: no toast besides.
+  const query = useAdminQuery('GetMerchantBankConfig', { ID: id }, { meta: { handlesErrors: true } });
   if (query.error)
     return (
       <Alert color="red" title="Merchant Bank Config">
@@ -153,7 +154,7 @@ function BankConfig({ config }: { config: MerchantBankConfig }) {
       ) : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <CurrentAccount config={config} />
-        <BankForm config={config} />
+        <BankForm key={config.Current?.Version ?? 0} config={config} />
       </SimpleGrid>
       <History accounts={config.History} holds={config.Holds} />
       {releasing ? (
@@ -322,7 +323,7 @@ function BankForm({ config }: { config: MerchantBankConfig }) {
           <TextInput
             label="Account holder"
             withAsterisk
-            rightSectionWidth={130}
+            rightSectionWidth={150}
             rightSection={match ? <ScoreBadge score={match.score} /> : null}
             {...form.getInputProps('AccountHolder')}
           />
@@ -344,7 +345,7 @@ function BankForm({ config }: { config: MerchantBankConfig }) {
           <TextInput
             label="IBAN"
             withAsterisk={rail === 'SEPA'}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             autoComplete="off"
             {...form.getInputProps('IBAN')}
           />
@@ -447,7 +448,7 @@ const holdColumns: Column<PayoutHold>[] = [
 
 function History({ accounts, holds }: { accounts: BankAccount[]; holds: PayoutHold[] }) {
   return (
-    <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+    <Stack gap="md">
       <Card padding="md">
         <Title order={2} size="h5" mb="xs">
           History
@@ -472,7 +473,7 @@ function History({ accounts, holds }: { accounts: BankAccount[]; holds: PayoutHo
           empty="No payout hold"
         />
       </Card>
-    </SimpleGrid>
+    </Stack>
   );
 }
 
