@@ -1502,3 +1502,81 @@ export const payoutHolds = pgTable(
   },
   (t) => [index('payout_holds_merchant_idx').on(t.merchantId, t.heldUntil)],
 );
+
+/** A merchant's card acceptance as it stands (migration 0035); every change is a version row below. */
+export const merchantCardAccounts = pgTable(
+  'merchant_card_accounts',
+  {
+    merchantId: integer('merchant_id')
+      .primaryKey()
+      .references(() => merchants.id),
+    version: integer('version').notNull(),
+    status: text('status', {
+      enum: ['not applied', 'applying', 'active', 'suspended', 'terminated'],
+    }).notNull(),
+    statusReason: text('status_reason'),
+    providerId: integer('provider_id').references(() => paymentProviders.id),
+    mid: text('mid').notNull().default(''),
+    mcc: text('mcc').notNull(),
+    descriptor: text('descriptor').notNull(),
+    threeDs: text('three_ds', { enum: ['always', 'risk-based', 'off'] }).notNull(),
+    brands: jsonb('brands').notNull().$type<Array<'Visa' | 'Mastercard' | 'Amex'>>(),
+    internationalCards: boolean('international_cards').notNull().default(false),
+    currencies: jsonb('currencies').notNull().$type<Array<'EUR' | 'USD' | 'GBP'>>(),
+    minTxEur: money('min_tx_eur').notNull(),
+    maxTxEur: money('max_tx_eur').notNull(),
+    dailyCapEur: money('daily_cap_eur').notNull(),
+    monthlyCapEur: money('monthly_cap_eur').notNull(),
+    rollingReservePct: numeric('rolling_reserve_pct', { precision: 5, scale: 2 }).notNull(),
+    reserveHoldDays: integer('reserve_hold_days').notNull(),
+    updatedByStaffId: integer('updated_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('merchant_card_accounts_status_idx').on(t.status, t.updatedAt)],
+);
+
+/** Every change of a card account: its settings then (no secrets), which secrets changed, status and reason. */
+export const merchantCardAccountVersions = pgTable(
+  'merchant_card_account_versions',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    version: integer('version').notNull(),
+    status: text('status').notNull(),
+    change: text('change').notNull(),
+    reason: text('reason'),
+    settings: jsonb('settings').notNull(),
+    secrets: jsonb('secrets').notNull().default({}).$type<Record<string, 'changed' | 'unchanged'>>(),
+    byStaffId: integer('by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    at: ts('at').notNull(),
+  },
+  (t) => [uniqueIndex('merchant_card_account_versions_version_idx').on(t.merchantId, t.version)],
+);
+
+/** A card account's sealed secrets (config vault); the newest row per merchant and field is the one in use. */
+export const merchantCardSecrets = pgTable(
+  'merchant_card_secrets',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    field: text('field').notNull(),
+    ciphertext: text('ciphertext').notNull(),
+    iv: text('iv').notNull(),
+    keyId: text('key_id').notNull(),
+    last4: text('last4').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    setByStaffId: integer('set_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    setAt: ts('set_at').notNull(),
+  },
+  (t) => [index('merchant_card_secrets_field_idx').on(t.merchantId, t.field, t.id)],
+);

@@ -147,6 +147,7 @@ beforeAll(async () => {
     'admin ListJobRuns': { Key: 'files.purge' },
     'admin JobRunLog': { ID: String(run?.id ?? 1) },
     'admin GetMerchantBankConfig': { ID: String(payment.merchantId) },
+    'admin GetMerchantCardConfig': { ID: String(payment.merchantId) },
     'admin EffectiveFee': {
       MerchantID: String(payment.merchantId),
       Flow: 'incoming',

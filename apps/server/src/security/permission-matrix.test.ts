@@ -36,6 +36,7 @@ import {
   jobs,
   marketingCampaigns,
   marketingSegments,
+  merchantCardAccounts,
   merchants,
   newsPosts,
   payoutHolds,
@@ -249,6 +250,32 @@ async function newNewsPost(): Promise<number> {
     })
     .returning({ id: newsPosts.id });
   return row?.id ?? 0;
+}
+
+/** A card account (not applied) of a fresh merchant; answers the merchant's id. */
+async function newCardAccount(): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const merchantId = await insertMerchant(db);
+  await db.insert(merchantCardAccounts).values({
+    merchantId,
+    version: 1,
+    status: 'not applied',
+    mcc: '5814',
+    descriptor: 'MATRIX SHOP',
+    threeDs: 'always',
+    brands: ['Visa'],
+    currencies: ['EUR'],
+    minTxEur: '1',
+    maxTxEur: '100',
+    dailyCapEur: '1000',
+    monthlyCapEur: '10000',
+    rollingReservePct: '5',
+    reserveHoldDays: 90,
+    updatedByStaffId: author?.id ?? 1,
+    updatedAt: new Date(),
+  });
+  return merchantId;
 }
 
 /** An active payout hold of a fresh merchant, so each allowed caller releases one of its own. */
@@ -614,6 +641,38 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
   ReleasePayoutHold: {
     params: async ({ caller }) => ({
       ID: await newPayoutHold(),
+      Reason: 'Permission matrix check',
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  ListMerchantCardAccounts: { params: () => ({ status: 'active' }) },
+  GetMerchantCardConfig: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  // A fresh merchant per allowed caller (version 0), confirmed by password (admin) or the next code (secure).
+  SaveMerchantCardConfig: {
+    params: async ({ caller }) => ({
+      MerchantID: await insertMerchant(t.database.db),
+      ExpectedVersion: 0,
+      MCC: '5814',
+      Descriptor: 'MATRIX SHOP',
+      ThreeDs: 'risk-based' as const,
+      Brands: ['Visa' as const],
+      Currencies: ['EUR' as const],
+      MinTxEur: '1',
+      MaxTxEur: '100',
+      DailyCapEur: '1000',
+      MonthlyCapEur: '10000',
+      RollingReservePct: '5',
+      ReserveHoldDays: 90,
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  // An account of a fresh merchant for each allowed caller, terminated with a reason.
+  SetMerchantCardStatus: {
+    params: async ({ caller }) => ({
+      MerchantID: await newCardAccount(),
+      Action: 'terminate' as const,
       Reason: 'Permission matrix check',
       Password: TEST_PASSWORD,
       Code: await nextCode(caller),

@@ -39,6 +39,7 @@ describe('ADMIN_CALLS', () => {
         ['ListJobs', 'GET'],
         ['ListJobRuns', 'GET'],
         ['ListFeeRules', 'GET'],
+        ['ListMerchantCardAccounts', 'GET'],
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import { JOB_CALLS } from './admin/jobs.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MARKETING_CALLS } from './admin/marketing.calls';
 import { MERCHANT_BANK_CALLS } from './admin/merchant-bank.calls';
+import { MERCHANT_CARD_CALLS } from './admin/merchant-card.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
 import { PAYOUT_CALLS } from './admin/payouts.calls';
@@ -54,6 +55,7 @@ export const ADMIN_CALLS = {
   ...JOB_CALLS,
   ...FEE_CALLS,
   ...MERCHANT_BANK_CALLS,
+  ...MERCHANT_CARD_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

@@ -18,6 +18,7 @@ import type { Mailer } from '../mail/mailer';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import type { MarketingService } from '../marketing/marketing.service';
 import { merchantBankHandlers } from '../merchant-accounts/merchant-bank.calls';
+import { merchantCardExports, merchantCardHandlers } from '../merchant-accounts/merchant-card.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
@@ -79,6 +80,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...jobHandlers(deps),
     ...feeHandlers(deps),
     ...merchantBankHandlers(deps),
+    ...merchantCardHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -102,4 +104,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...analyticsExports,
   ...jobExports,
   ...feeExports,
+  ...merchantCardExports,
 };
