@@ -36,4 +36,6 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'admin-config',
   'platform-scheduling',
   'config-merchants-bank',
+  'merchant-cc',
+  'config-merchants-cc',
 ]);

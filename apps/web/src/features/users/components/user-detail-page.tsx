@@ -1,6 +1,6 @@
 import { adminPath, MERCHANT_TABS, type MerchantTabId, type UserDetail } from '@bo/contract';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowsExchange, IconBuildingBank } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -185,6 +185,16 @@ function MerchantRecordScreen({ record, refetch }: { record: UserDetail; refetch
                 leftSection={<IconBuildingBank size={16} aria-hidden />}
               >
                 Bank config
+              </Button>
+            ) : null}
+            {canEdit ? (
+              <Button
+                component={Link}
+                to={adminPath('config-merchants-cc', { id: base.ID })}
+                variant="default"
+                leftSection={<IconCreditCard size={16} aria-hidden />}
+              >
+                Card config
               </Button>
             ) : null}
             <Button
