@@ -419,6 +419,7 @@ const accountColumns: Column<BankAccount>[] = [
   {
     key: 'VerificationStatus',
     header: 'Verification',
+    nowrap: true,
     cell: (a) => <VerificationBadge status={a.VerificationStatus} />,
   },
   { key: 'NameMatchScore', header: 'Name match', align: 'right', cell: (a) => percent(a.NameMatchScore) },
@@ -430,6 +431,7 @@ const holdColumns: Column<PayoutHold>[] = [
   {
     key: 'Active',
     header: 'State',
+    nowrap: true,
     cell: (h) => (
       <Badge color={h.Active ? 'yellow' : 'gray'} variant="light" tt="none">
         {h.Active ? 'holding' : h.ReleasedAt ? 'released' : 'ended'}

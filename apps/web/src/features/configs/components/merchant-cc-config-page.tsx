@@ -154,8 +154,8 @@ function CardConfig({ config }: { config: MerchantCardConfig }) {
 
 const versionColumns: Column<CardVersion>[] = [
   { key: 'Version', header: 'Version', cell: (v) => `v${v.Version}` },
-  { key: 'Change', header: 'Change' },
-  { key: 'Status', header: 'Status', cell: (v) => <CardStatusBadge status={v.Status} /> },
+  { key: 'Change', header: 'Change', nowrap: true },
+  { key: 'Status', header: 'Status', nowrap: true, cell: (v) => <CardStatusBadge status={v.Status} /> },
   {
     key: 'Settings',
     header: 'Limits EUR (tx · day · month)',

@@ -22,7 +22,12 @@ export const CARD_STATUS_COLORS: Record<CardStatus, string> = {
 
 export function CardStatusBadge({ status }: { status: CardStatus }) {
   return (
-    <Badge color={CARD_STATUS_COLORS[status]} variant="light" tt="none">
+    <Badge
+      color={CARD_STATUS_COLORS[status]}
+      variant="light"
+      tt="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {status}
     </Badge>
   );
@@ -42,13 +47,14 @@ const columns: Column<CardAccountRow>[] = [
       </Anchor>
     ),
   },
-  { key: 'Status', header: 'Card status', cell: (r) => <CardStatusBadge status={r.Status} /> },
+  { key: 'Status', header: 'Card status', nowrap: true, cell: (r) => <CardStatusBadge status={r.Status} /> },
   { key: 'Provider', header: 'Provider' },
   { key: 'MID', header: 'MID', cell: (r) => r.MID || <Text c="dimmed">—</Text> },
   { key: 'MCC', header: 'MCC' },
   {
     key: 'Descriptor',
     header: 'Descriptor',
+    nowrap: true,
     cell: (r) => (
       <Text ff="monospace" fz="xs">
         {r.Descriptor}
