@@ -210,6 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     idleMs: config.session.idleMs,
     files: { storage: fileStorage, maxBytes: config.files.maxBytes },
     marketing,
+    mailer,
     configVault: createConfigVault({
       masterKey: config.configMasterKey?.reveal(),
       demoMode: config.demoMode,

@@ -1649,3 +1649,150 @@ export const transactionTasks = pgTable(
     index('transaction_tasks_schedule_idx').on(t.scheduleId, t.id),
   ],
 );
+
+// ---------- merchant bank accounts and payout holds (ADR 0033) ----------
+
+/** One saved version of a merchant's payout bank account; the current one has is_current (migration 0035). */
+export const merchantBankAccounts = pgTable(
+  'merchant_bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    version: integer('version').notNull(),
+    isCurrent: boolean('is_current').notNull(),
+    payoutCurrency: text('payout_currency', { enum: ['EUR', 'USD', 'GBP'] }).notNull(),
+    rail: text('rail', { enum: ['SEPA', 'SWIFT', 'local'] }).notNull(),
+    accountHolder: text('account_holder').notNull(),
+    iban: text('iban'),
+    accountNumber: text('account_number'),
+    routingCode: text('routing_code'),
+    bic: text('bic'),
+    bankName: text('bank_name').notNull().default(''),
+    bankStreet: text('bank_street').notNull().default(''),
+    bankPostalCode: text('bank_postal_code').notNull().default(''),
+    bankCity: text('bank_city').notNull().default(''),
+    bankCountry: text('bank_country'),
+    businessAccount: boolean('business_account').notNull().default(false),
+    verificationStatus: text('verification_status', {
+      enum: ['unverified', 'name-match', 'micro-deposit-pending', 'verified'],
+    }).notNull(),
+    /** 0–1: how well the holder matched the KYC name when saved (legal forms stripped). */
+    nameMatchScore: numeric('name_match_score', { precision: 4, scale: 3 }).notNull(),
+    /** The KYC name the holder was compared with. */
+    kycName: text('kyc_name'),
+    /** Staff confirmed ownership despite a name that differs from the KYC name. */
+    ownershipConfirmed: boolean('ownership_confirmed').notNull().default(false),
+    note: text('note').notNull().default(''),
+    setByStaffId: integer('set_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    setAt: ts('set_at').notNull(),
+    supersededAt: ts('superseded_at'),
+  },
+  (t) => [
+    uniqueIndex('merchant_bank_accounts_version_idx').on(t.merchantId, t.version),
+    uniqueIndex('merchant_bank_accounts_current_idx').on(t.merchantId).where(sql`${t.isCurrent}`),
+  ],
+);
+
+/** A stop on a merchant's bank payouts, e.g. the 48 h after new bank details (migration 0035). */
+export const payoutHolds = pgTable(
+  'payout_holds',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    reason: text('reason').notNull(),
+    bankAccountId: integer('bank_account_id').references(() => merchantBankAccounts.id),
+    heldFrom: ts('held_from').notNull(),
+    heldUntil: ts('held_until').notNull(),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    releasedByStaffId: integer('released_by_staff_id').references(() => staff.id),
+    releasedAt: ts('released_at'),
+    releaseReason: text('release_reason'),
+  },
+  (t) => [index('payout_holds_merchant_idx').on(t.merchantId, t.heldUntil)],
+);
+
+/** A merchant's card acceptance as it stands (migration 0035); every change is a version row below. */
+export const merchantCardAccounts = pgTable(
+  'merchant_card_accounts',
+  {
+    merchantId: integer('merchant_id')
+      .primaryKey()
+      .references(() => merchants.id),
+    version: integer('version').notNull(),
+    status: text('status', {
+      enum: ['not applied', 'applying', 'active', 'suspended', 'terminated'],
+    }).notNull(),
+    statusReason: text('status_reason'),
+    providerId: integer('provider_id').references(() => paymentProviders.id),
+    mid: text('mid').notNull().default(''),
+    mcc: text('mcc').notNull(),
+    descriptor: text('descriptor').notNull(),
+    threeDs: text('three_ds', { enum: ['always', 'risk-based', 'off'] }).notNull(),
+    brands: jsonb('brands').notNull().$type<Array<'Visa' | 'Mastercard' | 'Amex'>>(),
+    internationalCards: boolean('international_cards').notNull().default(false),
+    currencies: jsonb('currencies').notNull().$type<Array<'EUR' | 'USD' | 'GBP'>>(),
+    minTxEur: money('min_tx_eur').notNull(),
+    maxTxEur: money('max_tx_eur').notNull(),
+    dailyCapEur: money('daily_cap_eur').notNull(),
+    monthlyCapEur: money('monthly_cap_eur').notNull(),
+    rollingReservePct: numeric('rolling_reserve_pct', { precision: 5, scale: 2 }).notNull(),
+    reserveHoldDays: integer('reserve_hold_days').notNull(),
+    updatedByStaffId: integer('updated_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('merchant_card_accounts_status_idx').on(t.status, t.updatedAt)],
+);
+
+/** Every change of a card account: its settings then (no secrets), which secrets changed, status and reason. */
+export const merchantCardAccountVersions = pgTable(
+  'merchant_card_account_versions',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    version: integer('version').notNull(),
+    status: text('status').notNull(),
+    change: text('change').notNull(),
+    reason: text('reason'),
+    settings: jsonb('settings').notNull(),
+    secrets: jsonb('secrets').notNull().default({}).$type<Record<string, 'changed' | 'unchanged'>>(),
+    byStaffId: integer('by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    at: ts('at').notNull(),
+  },
+  (t) => [uniqueIndex('merchant_card_account_versions_version_idx').on(t.merchantId, t.version)],
+);
+
+/** A card account's sealed secrets (config vault); the newest row per merchant and field is the one in use. */
+export const merchantCardSecrets = pgTable(
+  'merchant_card_secrets',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    field: text('field').notNull(),
+    ciphertext: text('ciphertext').notNull(),
+    iv: text('iv').notNull(),
+    keyId: text('key_id').notNull(),
+    last4: text('last4').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    setByStaffId: integer('set_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    setAt: ts('set_at').notNull(),
+  },
+  (t) => [index('merchant_card_secrets_field_idx').on(t.merchantId, t.field, t.id)],
+);

@@ -213,6 +213,8 @@ beforeAll(async () => {
     'admin JobRunLog': { ID: String(run?.id ?? 1) },
     'admin TransactionScheduleHistory': { ID: String(schedule?.id ?? 1) },
     'admin TransactionTaskDetail': { ID: String(task?.id ?? 1) },
+    'admin GetMerchantBankConfig': { ID: String(payment.merchantId) },
+    'admin GetMerchantCardConfig': { ID: String(payment.merchantId) },
     'admin EffectiveFee': {
       MerchantID: String(payment.merchantId),
       Flow: 'incoming',

@@ -37,8 +37,10 @@ import {
   jobs,
   marketingCampaigns,
   marketingSegments,
+  merchantCardAccounts,
   merchants,
   newsPosts,
+  payoutHolds,
   savedReports,
   savedReportVersions,
   staff,
@@ -252,6 +254,50 @@ async function newNewsPost(): Promise<number> {
       updatedOn: now,
     })
     .returning({ id: newsPosts.id });
+  return row?.id ?? 0;
+}
+
+/** A card account (not applied) of a fresh merchant; answers the merchant's id. */
+async function newCardAccount(): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const merchantId = await insertMerchant(db);
+  await db.insert(merchantCardAccounts).values({
+    merchantId,
+    version: 1,
+    status: 'not applied',
+    mcc: '5814',
+    descriptor: 'MATRIX SHOP',
+    threeDs: 'always',
+    brands: ['Visa'],
+    currencies: ['EUR'],
+    minTxEur: '1',
+    maxTxEur: '100',
+    dailyCapEur: '1000',
+    monthlyCapEur: '10000',
+    rollingReservePct: '5',
+    reserveHoldDays: 90,
+    updatedByStaffId: author?.id ?? 1,
+    updatedAt: new Date(),
+  });
+  return merchantId;
+}
+
+/** An active payout hold of a fresh merchant, so each allowed caller releases one of its own. */
+async function newPayoutHold(): Promise<number> {
+  const db = t.database.db;
+  const [author] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const from = t.clock.now();
+  const [row] = await db
+    .insert(payoutHolds)
+    .values({
+      merchantId: await insertMerchant(db),
+      reason: 'Permission matrix hold',
+      heldFrom: from,
+      heldUntil: new Date(from.getTime() + 48 * 3_600_000),
+      createdByStaffId: author?.id ?? 1,
+    })
+    .returning({ id: payoutHolds.id });
   return row?.id ?? 0;
 }
 
@@ -635,6 +681,61 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       Flow: 'incoming' as const,
       AltCoinID: 1,
       Amount: '10',
+    }),
+  },
+  GetMerchantBankConfig: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  // A fresh merchant per allowed caller, confirmed by password (admin) or the next code (secure).
+  SaveMerchantBankAccount: {
+    params: async ({ caller }) => ({
+      MerchantID: await insertMerchant(t.database.db),
+      PayoutCurrency: 'EUR' as const,
+      Rail: 'SEPA' as const,
+      AccountHolder: 'Permission Matrix BV',
+      IBAN: 'NL91ABNA0417164300',
+      BIC: 'ABNANL2A',
+      ConfirmOwnership: true,
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  ReleasePayoutHold: {
+    params: async ({ caller }) => ({
+      ID: await newPayoutHold(),
+      Reason: 'Permission matrix check',
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  ListMerchantCardAccounts: { params: () => ({ status: 'active' }) },
+  GetMerchantCardConfig: { params: ({ fx }) => ({ ID: fx.merchantId }) },
+  // A fresh merchant per allowed caller (version 0), confirmed by password (admin) or the next code (secure).
+  SaveMerchantCardConfig: {
+    params: async ({ caller }) => ({
+      MerchantID: await insertMerchant(t.database.db),
+      ExpectedVersion: 0,
+      MCC: '5814',
+      Descriptor: 'MATRIX SHOP',
+      ThreeDs: 'risk-based' as const,
+      Brands: ['Visa' as const],
+      Currencies: ['EUR' as const],
+      MinTxEur: '1',
+      MaxTxEur: '100',
+      DailyCapEur: '1000',
+      MonthlyCapEur: '10000',
+      RollingReservePct: '5',
+      ReserveHoldDays: 90,
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  // An account of a fresh merchant for each allowed caller, terminated with a reason.
+  SetMerchantCardStatus: {
+    params: async ({ caller }) => ({
+      MerchantID: await newCardAccount(),
+      Action: 'terminate' as const,
+      Reason: 'Permission matrix check',
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
     }),
   },
   ListTransactionViews: { params: () => ({}) },

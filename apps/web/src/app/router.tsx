@@ -200,6 +200,18 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/configs/components/open-node-config-page'),
     (m) => m.OpenNodeConfigPage,
   ).Screen,
+  'config-merchants-bank': lazyScreen(
+    () => import('../features/configs/components/merchant-bank-page'),
+    (m) => m.MerchantBankPage,
+  ).Screen,
+  'merchant-cc': lazyScreen(
+    () => import('../features/configs/components/merchant-cc-page'),
+    (m) => m.MerchantCcPage,
+  ).Screen,
+  'config-merchants-cc': lazyScreen(
+    () => import('../features/configs/components/merchant-cc-config-page'),
+    (m) => m.MerchantCcConfigPage,
+  ).Screen,
   // One view for both payout routes (SPEC §2.1: same view, told apart by #pending and the id).
   'pending-payouts': payoutsScreen,
   'payout-schemas': payoutsScreen,

@@ -40,6 +40,7 @@ describe('ADMIN_CALLS', () => {
         ['ListJobRuns', 'GET'],
         ['ListFeeRules', 'GET'],
         ['ListTransactionTasks', 'GET'],
+        ['ListMerchantCardAccounts', 'GET'],
       ].sort(),
     );
   });

@@ -11,6 +11,8 @@ import { FILE_CALLS } from './admin/files.calls';
 import { JOB_CALLS } from './admin/jobs.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
 import { MARKETING_CALLS } from './admin/marketing.calls';
+import { MERCHANT_BANK_CALLS } from './admin/merchant-bank.calls';
+import { MERCHANT_CARD_CALLS } from './admin/merchant-card.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
 import { PAYOUT_CALLS } from './admin/payouts.calls';
@@ -56,6 +58,8 @@ export const ADMIN_CALLS = {
   ...FEE_CALLS,
   ...SAVED_REPORT_CALLS,
   ...TRANSACTION_SCHEDULE_CALLS,
+  ...MERCHANT_BANK_CALLS,
+  ...MERCHANT_CARD_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

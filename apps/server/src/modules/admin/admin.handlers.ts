@@ -14,8 +14,11 @@ import { feeExports, feeHandlers } from '../fees/fees.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { jobExports, jobHandlers } from '../jobs/jobs.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
+import type { Mailer } from '../mail/mailer';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import type { MarketingService } from '../marketing/marketing.service';
+import { merchantBankHandlers } from '../merchant-accounts/merchant-bank.calls';
+import { merchantCardExports, merchantCardHandlers } from '../merchant-accounts/merchant-card.calls';
 import { merchantExports, merchantHandlers } from '../merchants/merchants.calls';
 import { offlinePoolExports, offlinePoolHandlers } from '../offline-pool/offline-pool.calls';
 import { type PayoutDeps, payoutExports, payoutHandlers } from '../payouts/payouts.calls';
@@ -51,6 +54,8 @@ export type AdminDeps = StaffAdminDeps &
     log: { warn(obj: unknown, msg?: string): void };
     /** The app's one Email Marketing service (ADR 0023), shared with the unsubscribe page and the runner. */
     marketing: MarketingService;
+    /** The app's mailer (outbox in demo): Merchant Bank Config tells the merchant of a bank change. */
+    mailer: Mailer;
   };
 
 /** Every area's admin calls in one map; `satisfies` keeps it exhaustive, so a call without a handler does not compile. */
@@ -82,6 +87,8 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...feeHandlers(deps),
     ...savedReportHandlers(deps),
     ...transactionScheduleHandlers(deps),
+    ...merchantBankHandlers(deps),
+    ...merchantCardHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -106,4 +113,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...jobExports,
   ...feeExports,
   ...transactionScheduleExports,
+  ...merchantCardExports,
 };

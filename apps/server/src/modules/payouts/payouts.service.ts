@@ -20,6 +20,7 @@ import { ApiError, badRequest } from '../../plugins/errors';
 import { listAudit } from '../audit/audit.repository';
 import { type Actor, type Claimant, recordChange } from '../audit/audit.service';
 import { checkStepUp } from '../auth/step-up';
+import { activePayoutHold, HELD_PAYOUT_SCHEMAS, heldPayoutMessage } from '../merchant-accounts/payout-holds';
 import { findMerchant } from '../merchants/merchants.repository';
 import { editableOf } from '../merchants/merchants.service';
 import { publishBusEvent } from '../realtime/realtime.bus';
@@ -257,6 +258,16 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       const moved = await movePayout(tx, id, ['approved'], { state: 'sent', sentOn: at, updatedOn: at });
       const row = await load(id, tx);
       if (!moved) throw conflict(row);
+      // New bank details hold bank payouts (ADR 0033): the 409 rolls the move back, so the payout stays
+      // approved and the runner sends it once the hold has passed.
+      if ((HELD_PAYOUT_SCHEMAS as readonly string[]).includes(row.payoutSchema)) {
+        const hold = await activePayoutHold(tx, row.merchantId, at);
+        if (hold)
+          throw new ApiError(409, heldPayoutMessage(hold.heldUntil, hold.reason), {
+            ID: id,
+            State: 'approved',
+          });
+      }
       let reference: string;
       try {
         ({ reference } = await rail.send({

@@ -45,4 +45,7 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'platform-scheduling-sql',
   'transaction-scheduling',
   'transaction-scheduling-tasks',
+  'config-merchants-bank',
+  'merchant-cc',
+  'config-merchants-cc',
 ]);

@@ -1,6 +1,6 @@
 import { adminPath, MERCHANT_TABS, type MerchantTabId, type UserDetail } from '@bo/contract';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowsExchange } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -176,14 +176,36 @@ function MerchantRecordScreen({ record, refetch }: { record: UserDetail; refetch
         title={base.ShopTitle}
         description={`ID ${base.ID}`}
         actions={
-          <Button
-            component={Link}
-            to={transactions}
-            variant="light"
-            leftSection={<IconArrowsExchange size={16} aria-hidden />}
-          >
-            Transactions
-          </Button>
+          <Group gap="xs">
+            {canEdit ? (
+              <Button
+                component={Link}
+                to={adminPath('config-merchants-bank', { id: base.ID })}
+                variant="default"
+                leftSection={<IconBuildingBank size={16} aria-hidden />}
+              >
+                Bank config
+              </Button>
+            ) : null}
+            {canEdit ? (
+              <Button
+                component={Link}
+                to={adminPath('config-merchants-cc', { id: base.ID })}
+                variant="default"
+                leftSection={<IconCreditCard size={16} aria-hidden />}
+              >
+                Card config
+              </Button>
+            ) : null}
+            <Button
+              component={Link}
+              to={transactions}
+              variant="light"
+              leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            >
+              Transactions
+            </Button>
+          </Group>
         }
       />
       <Summary record={base} canEdit={canEdit} />
