@@ -27,6 +27,7 @@ import { registerIngestRoutes } from './modules/ingest/ingest.calls';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { syncJobCatalogue } from './modules/jobs/job-runner';
 import { JOB_CATALOGUE } from './modules/jobs/jobs.catalogue';
+import { registerLicensingRoutes } from './modules/licensing/licensing.calls';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMarketingService, type MarketingService } from './modules/marketing/marketing.service';
 import { registerUnsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
   registerGoamlDownload(app, { db, requestAuth });
   registerUnsubscribeRoutes(app, { productName: config.productName, marketing });
+  registerLicensingRoutes(app, { db, now });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),

@@ -10,6 +10,7 @@ import { FEE_CALLS } from './admin/fees.calls';
 import { FILE_CALLS } from './admin/files.calls';
 import { JOB_CALLS } from './admin/jobs.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
+import { LICENSING_CALLS } from './admin/licensing.calls';
 import { MARKETING_CALLS } from './admin/marketing.calls';
 import { MERCHANT_CALLS } from './admin/merchants.calls';
 import { OFFLINE_POOL_CALLS } from './admin/offline-pool.calls';
@@ -52,6 +53,7 @@ export const ADMIN_CALLS = {
   ...CONFIG_CALLS,
   ...JOB_CALLS,
   ...FEE_CALLS,
+  ...LICENSING_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

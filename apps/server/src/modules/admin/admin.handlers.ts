@@ -11,6 +11,7 @@ import { type ConfigDeps, configHandlers } from '../config/config.calls';
 import { dashboardHandlers } from '../dashboard/dashboard.calls';
 import { failureExports, failureHandlers } from '../failures/failures.calls';
 import { feeExports, feeHandlers } from '../fees/fees.calls';
+import { licensingExports, licensingHandlers } from '../licensing/licensing.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { jobExports, jobHandlers } from '../jobs/jobs.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
@@ -74,6 +75,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...configHandlers(deps),
     ...jobHandlers(deps),
     ...feeHandlers(deps),
+    ...licensingHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -97,4 +99,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...analyticsExports,
   ...jobExports,
   ...feeExports,
+  ...licensingExports,
 };
