@@ -101,10 +101,11 @@ INSERT INTO "license_products" ("code", "name") VALUES ('white-label', 'White-la
 INSERT INTO "license_policies" ("product_id", "name", "duration_days", "max_machines")
 SELECT p."id", v."name", v."duration_days", v."max_machines"
 FROM (VALUES
-	('white-label', 'Partner annual', 365, 5),
-	('pos', 'Store annual', 365, 10),
-	('pos', 'Store monthly', 30, 3),
-	('plugin', 'Single site annual', 365, 1),
-	('plugin', 'Trial 30 days', 30, 1)
-) AS v("code", "name", "duration_days", "max_machines")
-JOIN "license_products" p ON p."code" = v."code";
+	(1, 'white-label', 'Partner annual', 365, 5),
+	(2, 'pos', 'Store annual', 365, 10),
+	(3, 'pos', 'Store monthly', 30, 3),
+	(4, 'plugin', 'Single site annual', 365, 1),
+	(5, 'plugin', 'Trial 30 days', 30, 1)
+) AS v("ord", "code", "name", "duration_days", "max_machines")
+JOIN "license_products" p ON p."code" = v."code"
+ORDER BY v."ord";
