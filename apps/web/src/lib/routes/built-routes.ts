@@ -31,6 +31,7 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'marketing',
   'news',
   'merchant-fees-custom',
+  'platform-licensing',
   'analytics',
   'charts',
   'admin-config',

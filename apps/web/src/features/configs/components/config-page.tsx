@@ -6,11 +6,11 @@ import { useMemo, useState } from 'react';
 import { fieldIssues } from '../../../components/call-form/use-call-form';
 import { ConfigForm, type SecretEdits } from '../../../components/config-form/config-form';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StepUpDialog, type StepUpProof } from '../../../components/ui/step-up-dialog';
 import { useAdminMutation } from '../../../lib/api/use-admin-mutation';
 import { useAdminQuery } from '../../../lib/api/use-call-query';
 import { ConfigHistoryDrawer } from './config-history-drawer';
 import { when } from './config-labels';
-import { StepUpDialog, type StepUpProof } from './step-up-dialog';
 
 type Values = Record<string, unknown>;
 type Dialog =
