@@ -1,5 +1,6 @@
 import { ALL_TRANSACTION_CALLS } from './admin/all-transactions.calls';
 import { ANALYTICS_CALLS } from './admin/analytics.calls';
+import { AUTONOMY_CALLS } from './admin/autonomy.calls';
 import { BALANCE_SHEET_CALLS } from './admin/balance-sheet.calls';
 import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
@@ -54,6 +55,7 @@ export const ADMIN_CALLS = {
   ...JOB_CALLS,
   ...FEE_CALLS,
   ...LICENSING_CALLS,
+  ...AUTONOMY_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

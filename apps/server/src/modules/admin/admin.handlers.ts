@@ -4,6 +4,7 @@ import { allTransactionExports, allTransactionHandlers } from '../all-transactio
 import { analyticsExports, analyticsHandlers } from '../analytics/analytics.calls';
 import type { Jwt } from '../auth/jwt.service';
 import { sessionHandlers } from '../auth/session.calls';
+import { autonomyExports, autonomyHandlers } from '../autonomy/autonomy.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
 import { catalogHandlers } from '../catalog/catalog.calls';
 import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
@@ -76,6 +77,7 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...jobHandlers(deps),
     ...feeHandlers(deps),
     ...licensingHandlers(deps),
+    ...autonomyHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -100,4 +102,5 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...jobExports,
   ...feeExports,
   ...licensingExports,
+  ...autonomyExports,
 };

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
+import { createAutonomyService } from '../autonomy/autonomy.service';
 import type { Coins } from '../coins/coins.module';
 import type { FileStorage } from '../files/file-storage';
 import { createFilesService } from '../files/files.service';
@@ -73,6 +74,13 @@ export const JOB_CATALOGUE: readonly JobDefinition[] = [
     movesMoney: false,
     timeoutS: 120,
   },
+  {
+    key: 'autonomy.revert',
+    title: 'Revert ended merchant autonomy elevations',
+    cron: '15 0 * * *',
+    movesMoney: false,
+    timeoutS: 120,
+  },
 ];
 
 export const movesMoney = (key: string) => JOB_CATALOGUE.find((d) => d.key === key)?.movesMoney ?? false;
@@ -98,6 +106,7 @@ export function createJobHandlers(deps: {
     fourEyesEur: config.payouts.fourEyesEur,
   });
   const files = createFilesService({ db, now, storage: deps.fileStorage, maxBytes: config.files.maxBytes });
+  const autonomy = createAutonomyService({ db, now });
   return {
     'stats.altcoin.daily': async (ctx) => {
       await deps.coins.coinStats.refresh();
@@ -132,6 +141,11 @@ export function createJobHandlers(deps: {
       }
       ctx.log(`${purged} deleted files purged (deleted more than ${config.files.purgeAfterDays} days ago)`);
       return { items: purged };
+    },
+    'autonomy.revert': async (ctx) => {
+      const reverted = await autonomy.revertExpired();
+      ctx.log(`${reverted} time-boxed autonomy elevation${reverted === 1 ? '' : 's'} reverted`);
+      return { items: reverted };
     },
     'live-events.prune': async (ctx) => {
       await pruneJournal(db, now());
