@@ -135,6 +135,10 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/marketing/components/marketing-page'),
     (m) => m.MarketingPage,
   ).Screen,
+  'merchant-autonomy': lazyScreen(
+    () => import('../features/autonomy/components/autonomy-page'),
+    (m) => m.AutonomyPage,
+  ).Screen,
   'platform-licensing': lazyScreen(
     () => import('../features/licensing/components/licensing-page'),
     (m) => m.LicensingPage,

@@ -32,6 +32,7 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'news',
   'merchant-fees-custom',
   'platform-licensing',
+  'merchant-autonomy',
   'analytics',
   'charts',
   'admin-config',

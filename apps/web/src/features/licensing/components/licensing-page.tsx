@@ -606,8 +606,8 @@ function SimulateClient() {
     <form onSubmit={onSubmit((v) => simulate.mutateAsync(v))}>
       <Stack gap="sm">
         <Text fz="sm" c="dimmed">
-          Sends the key as `POST /api/licensing/validate-key` would: a valid answer takes a seat for this
-          fingerprint, and the check is logged as simulated.
+          Sends the key as a device's <Code>POST /api/licensing/validate-key</Code> would: a valid answer
+          takes a seat for this fingerprint, and the check is logged as simulated.
         </Text>
         <TextInput label="Licence key" withAsterisk ff="monospace" {...form.getInputProps('Key')} />
         <Group grow align="flex-start">
@@ -623,7 +623,6 @@ function SimulateClient() {
           <Alert
             color={answer.Valid ? 'green' : 'red'}
             title={answer.Valid ? 'Valid' : `Not valid: ${answer.Code.replaceAll('_', ' ')}`}
-            aria-label="Validation answer"
           >
             <Text fz="sm">{answer.Message}</Text>
             {answer.Product ? (
