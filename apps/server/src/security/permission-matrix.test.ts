@@ -657,6 +657,17 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
     }),
   },
   SimulateLicenseClient: { params: () => ({ Key: 'LL-AAAA-BBBB', Fingerprint: 'matrix-device' }) },
+  ListAutonomy: { params: () => ({ level: 0 }) },
+  SetAutonomy: {
+    params: async () => ({
+      MerchantIDs: [await insertMerchant(t.database.db)],
+      Level: 1,
+      DailyAutoPayoutEur: '1000',
+      PerPayoutEur: '100',
+      AddressChangeCooldownH: 24,
+      Reason: 'Permission matrix check',
+    }),
+  },
   ListTransactionViews: { params: () => ({}) },
   CreateTransactionView: {
     params: ({ caller }) => ({ Name: `matrix-${caller}`, Filters: { range: '7d' as const } }),
