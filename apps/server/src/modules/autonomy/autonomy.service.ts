@@ -116,7 +116,7 @@ export function createAutonomyService(deps: { db: Db; now: () => Date }) {
       const [rows, [total]] = await Promise.all([
         select(db, deps.now())
           .where(where)
-          .orderBy(p.sort ? dir(first) : asc(merchants.shopTitle), asc(merchants.id))
+          .orderBy(dir(first), asc(merchants.id))
           .offset(pageOffset(p))
           .limit(p.limit),
         db

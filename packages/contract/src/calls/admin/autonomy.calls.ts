@@ -29,7 +29,7 @@ const eur = z.preprocess(
 export const autonomyListParamsSchema = z.object({
   level: z.preprocess(blankToUndefined, level('The level must be 0, 1 or 2').optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'The search is too long').optional()),
-  ...pageParams(AUTONOMY_SORT_COLUMNS, { pageSize: AUTONOMY_PAGE_SIZE }),
+  ...pageParams(AUTONOMY_SORT_COLUMNS, { pageSize: AUTONOMY_PAGE_SIZE, order: 'asc' }),
 });
 export type AutonomyListParams = z.input<typeof autonomyListParamsSchema>;
 

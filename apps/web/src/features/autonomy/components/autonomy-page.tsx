@@ -47,7 +47,7 @@ const columns: Column<AutonomyRow>[] = [
     header: 'Merchant',
     sort: 'Merchant',
     cell: (r) => (
-      <Stack gap={0}>
+      <Stack gap={0} miw={160}>
         <Text fz="sm" fw={500}>
           {r.Merchant}
         </Text>
@@ -64,7 +64,12 @@ const columns: Column<AutonomyRow>[] = [
     nowrap: true,
     cell: (r) => (
       <Stack gap={2}>
-        <Badge color={LEVEL_COLORS[r.Level]} variant="light" tt="none">
+        <Badge
+          color={LEVEL_COLORS[r.Level]}
+          variant="light"
+          tt="none"
+          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+        >
           {levelName(r.Level)}
         </Badge>
         {r.ExpiresOn ? (
@@ -75,11 +80,11 @@ const columns: Column<AutonomyRow>[] = [
       </Stack>
     ),
   },
-  { key: 'KycStatus', header: 'KYC status', cell: (r) => r.KycStatus },
+  { key: 'KycStatus', header: 'KYC', cell: (r) => r.KycStatus },
   { key: 'RiskProfileID', header: 'RiskProfile', align: 'right', cell: (r) => r.RiskProfileID },
   {
     key: 'Volume30dEur',
-    header: '30-day volume EUR',
+    header: '30-day EUR',
     sort: 'Volume30dEur',
     align: 'right',
     nowrap: true,
@@ -87,16 +92,17 @@ const columns: Column<AutonomyRow>[] = [
   },
   {
     key: 'DailyAutoPayoutEur',
-    header: 'dailyAutoPayoutEur',
+    header: 'Daily / per payout EUR',
     align: 'right',
-    cell: (r) => eur(r.DailyAutoPayoutEur),
+    nowrap: true,
+    cell: (r) => `${eur(r.DailyAutoPayoutEur)} / ${eur(r.PerPayoutEur)}`,
   },
-  { key: 'PerPayoutEur', header: 'perPayoutEur', align: 'right', cell: (r) => eur(r.PerPayoutEur) },
   {
     key: 'AddressChangeCooldownH',
-    header: 'addressChangeCooldownH',
+    header: 'Address cooldown',
     align: 'right',
-    cell: (r) => r.AddressChangeCooldownH,
+    nowrap: true,
+    cell: (r) => `${r.AddressChangeCooldownH} h`,
   },
   {
     key: 'ChangedBy',
