@@ -81,7 +81,7 @@ const columns: Column<AutonomyRow>[] = [
     ),
   },
   { key: 'KycStatus', header: 'KYC', cell: (r) => r.KycStatus },
-  { key: 'RiskProfileID', header: 'RiskProfile', align: 'right', cell: (r) => r.RiskProfileID },
+  { key: 'RiskProfileID', header: 'Risk', align: 'right', cell: (r) => r.RiskProfileID },
   {
     key: 'Volume30dEur',
     header: '30-day EUR',
@@ -92,14 +92,14 @@ const columns: Column<AutonomyRow>[] = [
   },
   {
     key: 'DailyAutoPayoutEur',
-    header: 'Daily / per payout EUR',
+    header: 'Daily / payout EUR',
     align: 'right',
     nowrap: true,
     cell: (r) => `${eur(r.DailyAutoPayoutEur)} / ${eur(r.PerPayoutEur)}`,
   },
   {
     key: 'AddressChangeCooldownH',
-    header: 'Address cooldown',
+    header: 'Cooldown',
     align: 'right',
     nowrap: true,
     cell: (r) => `${r.AddressChangeCooldownH} h`,
@@ -122,9 +122,9 @@ const columns: Column<AutonomyRow>[] = [
     header: 'Suggestion',
     cell: (r) =>
       r.Suggestion ? (
-        <Badge color={r.Suggestion.startsWith('Downgrade') ? 'red' : 'green'} variant="light" tt="none">
+        <Text fz="xs" fw={600} c={r.Suggestion.startsWith('Downgrade') ? 'red' : 'green'} maw={150}>
           {r.Suggestion}
-        </Badge>
+        </Text>
       ) : (
         <Dash />
       ),
