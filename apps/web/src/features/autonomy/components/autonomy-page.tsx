@@ -47,7 +47,7 @@ const columns: Column<AutonomyRow>[] = [
     header: 'Merchant',
     sort: 'Merchant',
     cell: (r) => (
-      <Stack gap={0} miw={160}>
+      <Stack gap={0} miw={120}>
         <Text fz="sm" fw={500}>
           {r.Merchant}
         </Text>
