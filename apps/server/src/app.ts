@@ -29,6 +29,7 @@ import { createIntegrationRuntime } from './modules/integrations/integration-run
 import { createIntegrations } from './modules/integrations/registry';
 import { syncJobCatalogue } from './modules/jobs/job-runner';
 import { JOB_CATALOGUE } from './modules/jobs/jobs.catalogue';
+import { registerLicensingRoutes } from './modules/licensing/licensing.calls';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMarketingService, type MarketingService } from './modules/marketing/marketing.service';
 import { registerUnsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerExportService(app, { db, now, requestAuth, handlers: adminHandlers, exports: ADMIN_EXPORTS });
   registerGoamlDownload(app, { db, requestAuth });
   registerUnsubscribeRoutes(app, { productName: config.productName, marketing });
+  registerLicensingRoutes(app, { db, now });
   registerStatusRoutes(app, {
     requestAuth,
     checker: createServiceStatusChecker({ ...config.serviceStatus, logger: app.log }),

@@ -1796,3 +1796,123 @@ export const merchantCardSecrets = pgTable(
   },
   (t) => [index('merchant_card_secrets_field_idx').on(t.merchantId, t.field, t.id)],
 );
+
+/**
+ * Licensing (ADR 0032): the licence server's products, policies, licences, device activations and log.
+ * Check constraints and the seeded products and policies are in migration 0034.
+ */
+export const licenseProducts = pgTable('license_products', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const licensePolicies = pgTable('license_policies', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => licenseProducts.id),
+  name: text('name').notNull(),
+  durationDays: integer('duration_days').notNull(),
+  maxMachines: integer('max_machines').notNull(),
+});
+
+export const licenses = pgTable(
+  'licenses',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 (hex) of the whole key: the key itself is shown once, when issued, and never stored. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** `LL-7K2Q` and `9F3A`: what the screens show of a key. */
+    keyPrefix: text('key_prefix').notNull(),
+    keyLast4: text('key_last4').notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => licenseProducts.id),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => licensePolicies.id),
+    maxActivations: integer('max_activations').notNull(),
+    entitlements: jsonb('entitlements').$type<string[]>().notNull().default([]),
+    /** The last day the licence is valid (UTC). */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** The stored state; expiring and expired are computed from expires_on. */
+    status: text('status', { enum: ['active', 'suspended', 'revoked'] })
+      .notNull()
+      .default('active'),
+    statusReason: text('status_reason'),
+    note: text('note').notNull().default(''),
+    issuedByStaffId: integer('issued_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    issuedOn: ts('issued_on').notNull(),
+    updatedOn: ts('updated_on').notNull(),
+  },
+  (t) => [index('licenses_merchant_idx').on(t.merchantId)],
+);
+
+export const licenseActivations = pgTable(
+  'license_activations',
+  {
+    id: serial('id').primaryKey(),
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id),
+    fingerprint: text('fingerprint').notNull(),
+    hostname: text('hostname').notNull().default(''),
+    firstSeen: ts('first_seen').notNull(),
+    lastSeen: ts('last_seen').notNull(),
+  },
+  (t) => [uniqueIndex('license_activations_device_idx').on(t.licenseId, t.fingerprint)],
+);
+
+export const licenseEvents = pgTable(
+  'license_events',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for a validation of a key that names no licence. */
+    licenseId: integer('license_id').references(() => licenses.id),
+    kind: text('kind', {
+      enum: ['issued', 'renewed', 'suspended', 'reinstated', 'revoked', 'activations_reset', 'validation'],
+    }).notNull(),
+    outcome: text('outcome', {
+      enum: ['valid', 'suspended', 'expired', 'revoked', 'unknown', 'too_many_activations'],
+    }),
+    fingerprint: text('fingerprint'),
+    hostname: text('hostname'),
+    /** The caller's address of a device validation, 'simulated' for the Simulate client tool. */
+    source: text('source'),
+    staffId: integer('staff_id').references(() => staff.id),
+    detail: text('detail').notNull().default(''),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('license_events_license_idx').on(t.licenseId, t.at)],
+);
+
+/**
+ * Merchant Autonomy (ADR 0032): what a merchant may do without staff review; no row = level 0. A time-boxed
+ * elevation keeps the level to return to in previous_level until expires_on; the autonomy.revert job reverts it.
+ */
+export const merchantAutonomy = pgTable(
+  'merchant_autonomy',
+  {
+    merchantId: integer('merchant_id')
+      .primaryKey()
+      .references(() => merchants.id),
+    level: smallint('level').notNull(),
+    dailyAutoPayoutEur: money('daily_auto_payout_eur').notNull().default('0'),
+    perPayoutEur: money('per_payout_eur').notNull().default('0'),
+    addressChangeCooldownH: smallint('address_change_cooldown_h').notNull().default(0),
+    /** The last day of a time-boxed elevation; null = permanent. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    previousLevel: smallint('previous_level'),
+    /** Null when the autonomy.revert job made the change. */
+    updatedByStaffId: integer('updated_by_staff_id').references(() => staff.id),
+    updatedOn: ts('updated_on').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('merchant_autonomy_expires_idx').on(t.expiresOn).where(sql`${t.expiresOn} is not null`)],
+);

@@ -1,4 +1,4 @@
-import { INGEST_PREFIX } from '@bo/contract';
+import { INGEST_PREFIX, LICENSE_VALIDATE_PATH } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import { UNSUBSCRIBE_ROUTE } from '../modules/marketing/unsubscribe.path';
 import { ApiError } from './errors';
@@ -14,7 +14,7 @@ export const FAKE_PREFIX = '/fake';
  * must be our own or an allowed one. GET never changes state, so it is not checked.
  *
  * Every other method is checked whatever its path: the router decodes the path, so a test of the raw URL
- * (`/api/…`) let `/%61pi/main/Login` through. Only the platform feed and the one-click unsubscribe are exempt,
+ * (`/api/…`) let `/%61pi/main/Login` through. Only the platform feed, the one-click unsubscribe and licence validation are exempt,
  * each told apart by the route it matched, never by how its URL is spelled.
  */
 export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]) {
@@ -31,6 +31,9 @@ export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]
     // The integrations' in-process fakes (fake mode only, ADR 0028) stand for third-party APIs: no session,
     // no cookie, nothing of ours to forge; their callers are our own adapters and tests.
     if (route.startsWith(`${FAKE_PREFIX}/`)) return;
+    // The licence server's validation (ADR 0032): devices post with no cookie and no header of ours; the key
+    // in the body is the whole authority and the answer changes only that licence's device list and log.
+    if (request.method === 'POST' && route === LICENSE_VALIDATE_PATH) return;
     const origin = request.headers.origin;
     if (origin && !isAllowedOrigin(origin, request.headers.host, allowedOrigins)) {
       throw new ApiError(403, 'Cross-origin request refused');

@@ -18,6 +18,8 @@ import {
   jobRuns,
   kycDocuments,
   kycSubmissions,
+  licensePolicies,
+  licenses,
   payouts,
   providerPayments,
   reportRuns,
@@ -127,6 +129,25 @@ beforeAll(async () => {
     .limit(1);
   // Made by the seed (a payout of a seeded P transaction); a GET reads it only.
   const [payout] = await db.select({ id: payouts.id }).from(payouts).orderBy(asc(payouts.id)).limit(1);
+  // A licence with a device and a validation, so its detail reads every part.
+  const [policy] = await db.select().from(licensePolicies).orderBy(asc(licensePolicies.id)).limit(1);
+  const [issuer] = await db.select({ id: staff.id }).from(staff).orderBy(asc(staff.id)).limit(1);
+  const [licence] = await db
+    .insert(licenses)
+    .values({
+      keyHash: 'get-never-writes',
+      keyPrefix: 'LL-TEST',
+      keyLast4: 'TEST',
+      merchantId: payment.merchantId,
+      productId: policy?.productId ?? 1,
+      policyId: policy?.id ?? 1,
+      maxActivations: 1,
+      expiresOn: '2099-12-31',
+      issuedByStaffId: issuer?.id ?? 1,
+      issuedOn: t.clock.now(),
+      updatedOn: t.clock.now(),
+    })
+    .returning({ id: licenses.id });
   // A finished run of a job (buildApp made the jobs), so its history and log are read.
   const [run] = await db
     .insert(jobRuns)
@@ -215,6 +236,7 @@ beforeAll(async () => {
     'admin TransactionTaskDetail': { ID: String(task?.id ?? 1) },
     'admin GetMerchantBankConfig': { ID: String(payment.merchantId) },
     'admin GetMerchantCardConfig': { ID: String(payment.merchantId) },
+    'admin LicenseDetail': { ID: String(licence?.id ?? 1) },
     'admin EffectiveFee': {
       MerchantID: String(payment.merchantId),
       Flow: 'incoming',

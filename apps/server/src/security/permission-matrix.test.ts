@@ -35,6 +35,8 @@ import {
   goamlReports,
   jobRuns,
   jobs,
+  licensePolicies,
+  licenses,
   marketingCampaigns,
   marketingSegments,
   merchantCardAccounts,
@@ -298,6 +300,31 @@ async function newPayoutHold(): Promise<number> {
       createdByStaffId: author?.id ?? 1,
     })
     .returning({ id: payoutHolds.id });
+  return row?.id ?? 0;
+}
+
+/** A licence of a fresh merchant in the given state, so each allowed caller acts on one of its own. */
+async function newLicense(status: 'active' | 'suspended' = 'active'): Promise<number> {
+  const db = t.database.db;
+  const [issuer] = await db.select({ id: staff.id }).from(staff).limit(1);
+  const [policy] = await db.select().from(licensePolicies).limit(1);
+  const [row] = await db
+    .insert(licenses)
+    .values({
+      keyHash: `matrix-${Math.random()}`,
+      keyPrefix: 'LL-MTRX',
+      keyLast4: 'MTRX',
+      merchantId: await insertMerchant(db),
+      productId: policy?.productId ?? 1,
+      policyId: policy?.id ?? 1,
+      maxActivations: 1,
+      expiresOn: '2099-12-31',
+      status,
+      issuedByStaffId: issuer?.id ?? 1,
+      issuedOn: new Date(),
+      updatedOn: new Date(),
+    })
+    .returning({ id: licenses.id });
   return row?.id ?? 0;
 }
 
@@ -736,6 +763,70 @@ const ADMIN_SAMPLES: { [K in AdminCallName]?: Sample<ParamsOf<(typeof ADMIN_CALL
       Reason: 'Permission matrix check',
       Password: TEST_PASSWORD,
       Code: await nextCode(caller),
+    }),
+  },
+  LicensingOptions: { params: () => ({}) },
+  ListLicenses: { params: () => ({ status: 'active' }) },
+  LicenseDetail: { params: async () => ({ ID: await newLicense() }) },
+  // Licence changes are confirmed by password (admin has no authenticator) or by the next code (secure).
+  IssueLicense: {
+    params: async ({ fx, caller }) => ({
+      MerchantID: fx.merchantId,
+      ProductID: 2,
+      PolicyID: 2,
+      ExpiresOn: '2099-12-31',
+      MaxActivations: 3,
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  RenewLicense: {
+    params: async ({ caller }) => ({
+      ID: await newLicense(),
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  SuspendLicense: {
+    params: async ({ caller }) => ({
+      ID: await newLicense(),
+      Reason: 'Permission matrix check',
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  ReinstateLicense: {
+    params: async ({ caller }) => ({
+      ID: await newLicense('suspended'),
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  RevokeLicense: {
+    params: async ({ caller }) => ({
+      ID: await newLicense(),
+      Reason: 'Permission matrix check',
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  ResetLicenseActivations: {
+    params: async ({ caller }) => ({
+      ID: await newLicense(),
+      Password: TEST_PASSWORD,
+      Code: await nextCode(caller),
+    }),
+  },
+  SimulateLicenseClient: { params: () => ({ Key: 'LL-AAAA-BBBB', Fingerprint: 'matrix-device' }) },
+  ListAutonomy: { params: () => ({ level: 0 }) },
+  SetAutonomy: {
+    params: async () => ({
+      MerchantIDs: [await insertMerchant(t.database.db)],
+      Level: 1,
+      DailyAutoPayoutEur: '1000',
+      PerPayoutEur: '100',
+      AddressChangeCooldownH: 24,
+      Reason: 'Permission matrix check',
     }),
   },
   ListTransactionViews: { params: () => ({}) },

@@ -135,6 +135,14 @@ const SCREENS: Partial<Record<AdminRouteName, ComponentType>> = {
     () => import('../features/marketing/components/marketing-page'),
     (m) => m.MarketingPage,
   ).Screen,
+  'merchant-autonomy': lazyScreen(
+    () => import('../features/autonomy/components/autonomy-page'),
+    (m) => m.AutonomyPage,
+  ).Screen,
+  'platform-licensing': lazyScreen(
+    () => import('../features/licensing/components/licensing-page'),
+    (m) => m.LicensingPage,
+  ).Screen,
   'merchant-fees-custom': lazyScreen(
     () => import('../features/fees/components/fees-page'),
     (m) => m.FeesPage,

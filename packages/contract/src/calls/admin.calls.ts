@@ -1,5 +1,6 @@
 import { ALL_TRANSACTION_CALLS } from './admin/all-transactions.calls';
 import { ANALYTICS_CALLS } from './admin/analytics.calls';
+import { AUTONOMY_CALLS } from './admin/autonomy.calls';
 import { BALANCE_SHEET_CALLS } from './admin/balance-sheet.calls';
 import { CATALOG_CALLS } from './admin/catalog.calls';
 import { COIN_HEALTH_CALLS } from './admin/coin-health.calls';
@@ -10,6 +11,7 @@ import { FEE_CALLS } from './admin/fees.calls';
 import { FILE_CALLS } from './admin/files.calls';
 import { JOB_CALLS } from './admin/jobs.calls';
 import { KYC_CALLS } from './admin/kyc.calls';
+import { LICENSING_CALLS } from './admin/licensing.calls';
 import { MARKETING_CALLS } from './admin/marketing.calls';
 import { MERCHANT_BANK_CALLS } from './admin/merchant-bank.calls';
 import { MERCHANT_CARD_CALLS } from './admin/merchant-card.calls';
@@ -60,6 +62,8 @@ export const ADMIN_CALLS = {
   ...TRANSACTION_SCHEDULE_CALLS,
   ...MERCHANT_BANK_CALLS,
   ...MERCHANT_CARD_CALLS,
+  ...LICENSING_CALLS,
+  ...AUTONOMY_CALLS,
 } as const;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;

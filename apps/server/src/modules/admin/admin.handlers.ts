@@ -4,6 +4,7 @@ import { allTransactionExports, allTransactionHandlers } from '../all-transactio
 import { analyticsExports, analyticsHandlers } from '../analytics/analytics.calls';
 import type { Jwt } from '../auth/jwt.service';
 import { sessionHandlers } from '../auth/session.calls';
+import { autonomyExports, autonomyHandlers } from '../autonomy/autonomy.calls';
 import { balanceSheetExports, balanceSheetHandlers } from '../balance-sheet/balance-sheet.calls';
 import { catalogHandlers } from '../catalog/catalog.calls';
 import { type CoinDeps, coinHandlers } from '../coins/coins.calls';
@@ -14,6 +15,7 @@ import { feeExports, feeHandlers } from '../fees/fees.calls';
 import { type FileDeps, fileExports, fileHandlers } from '../files/files.calls';
 import { jobExports, jobHandlers } from '../jobs/jobs.calls';
 import { kycExports, kycHandlers } from '../kyc/kyc.calls';
+import { licensingExports, licensingHandlers } from '../licensing/licensing.calls';
 import type { Mailer } from '../mail/mailer';
 import { marketingExports, marketingHandlers } from '../marketing/marketing.calls';
 import type { MarketingService } from '../marketing/marketing.service';
@@ -89,6 +91,8 @@ export function createAdminHandlers(deps: AdminDeps): AdminHandlers {
     ...transactionScheduleHandlers(deps),
     ...merchantBankHandlers(deps),
     ...merchantCardHandlers(deps),
+    ...licensingHandlers(deps),
+    ...autonomyHandlers(deps),
   } satisfies AdminHandlers;
 }
 
@@ -114,4 +118,6 @@ export const ADMIN_EXPORTS: AdminExports = {
   ...feeExports,
   ...transactionScheduleExports,
   ...merchantCardExports,
+  ...licensingExports,
+  ...autonomyExports,
 };

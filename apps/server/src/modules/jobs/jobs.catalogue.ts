@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
+import { createAutonomyService } from '../autonomy/autonomy.service';
 import type { Coins } from '../coins/coins.module';
 import type { FileStorage } from '../files/file-storage';
 import { createFilesService } from '../files/files.service';
@@ -90,6 +91,13 @@ export const JOB_CATALOGUE: readonly JobDefinition[] = [
     movesMoney: false,
     timeoutS: 300,
   },
+  {
+    key: 'autonomy.revert',
+    title: 'Revert ended merchant autonomy elevations',
+    cron: '15 0 * * *',
+    movesMoney: false,
+    timeoutS: 120,
+  },
 ];
 
 export const movesMoney = (key: string) => JOB_CATALOGUE.find((d) => d.key === key)?.movesMoney ?? false;
@@ -125,6 +133,7 @@ export function createJobHandlers(deps: {
   });
   const files = createFilesService({ db, now, storage: deps.fileStorage, maxBytes: config.files.maxBytes });
   const reports = createSavedReportsService({ db, now, kind: deps.databaseKind, mailer: deps.mailer });
+  const autonomy = createAutonomyService({ db, now });
   return {
     'stats.altcoin.daily': async (ctx) => {
       await deps.coins.coinStats.refresh();
@@ -164,6 +173,11 @@ export function createJobHandlers(deps: {
       }
       ctx.log(`${purged} deleted files purged (deleted more than ${config.files.purgeAfterDays} days ago)`);
       return { items: purged };
+    },
+    'autonomy.revert': async (ctx) => {
+      const reverted = await autonomy.revertExpired();
+      ctx.log(`${reverted} time-boxed autonomy elevation${reverted === 1 ? '' : 's'} reverted`);
+      return { items: reverted };
     },
     'live-events.prune': async (ctx) => {
       await pruneJournal(db, now());

@@ -7,7 +7,7 @@ export interface StepUpProof {
 }
 
 /**
- * Confirms a sensitive action (brief §0 step-up: a config write, a run that moves money): the authenticator code when the account has one, its password
+ * Confirms a sensitive action (brief §0 step-up: a config write, a licence action, a run that moves money): the authenticator code when the account has one, its password
  * otherwise. `send` runs the call; its refusal is shown here and the dialog stays open to try again.
  */
 export function StepUpDialog({
@@ -16,6 +16,9 @@ export function StepUpDialog({
   what,
   method,
   withComment = false,
+  commentLabel = 'Comment',
+  commentDescription = 'What changed and why, for the approver and the history',
+  commentRequired = false,
   confirmLabel,
   onClose,
   send,
@@ -25,6 +28,11 @@ export function StepUpDialog({
   what: string;
   method: 'totp' | 'password';
   withComment?: boolean;
+  /** The comment box's label and hint, e.g. 'Reason' for a licence suspension. */
+  commentLabel?: string;
+  commentDescription?: string;
+  /** The box must not be left empty; the server still says why when it is. */
+  commentRequired?: boolean;
   confirmLabel: string;
   onClose: () => void;
   send: (proof: StepUpProof, comment: string) => Promise<unknown>;
@@ -66,8 +74,9 @@ export function StepUpDialog({
           <Text size="sm">{what}</Text>
           {withComment ? (
             <Textarea
-              label="Comment"
-              description="What changed and why, for the approver and the history"
+              label={commentLabel}
+              description={commentDescription}
+              withAsterisk={commentRequired}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
               maxLength={500}

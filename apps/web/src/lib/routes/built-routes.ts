@@ -31,6 +31,8 @@ export const BUILT_ROUTES: ReadonlySet<AdminRouteName> = new Set<AdminRouteName>
   'marketing',
   'news',
   'merchant-fees-custom',
+  'platform-licensing',
+  'merchant-autonomy',
   'analytics',
   'charts',
   'admin-config',
