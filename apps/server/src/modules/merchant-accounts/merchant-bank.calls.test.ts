@@ -316,4 +316,32 @@ describe('merchant bank config: the payout hold', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(BANK_MESSAGES.noHold);
   });
+
+  it('holds bank payouts for 48 h when the IBAN changes on the user record too; other edits start no hold', async () => {
+    const merchant = await insertMerchant(t.database.db, 'Record Edit Shop');
+    // The factory's merchant lacks the keys UserDetail's full shape wants; its Version is all this needs.
+    const version = async (): Promise<number> =>
+      (await adminGet(t.app, admin, 'UserDetail', { ID: String(merchant) })).json().data.Version;
+    const city = await adminPost(t.app, admin, 'UpdateMerchant', {
+      ID: merchant,
+      ExpectedVersion: await version(),
+      City: 'Utrecht',
+    });
+    expect(city.statusCode, city.body).toBe(200);
+    expect(
+      ADMIN_CALLS.GetMerchantBankConfig.data.parse((await get(merchant)).json().data).ActiveHold,
+    ).toBeNull();
+
+    const iban = await adminPost(t.app, admin, 'UpdateMerchant', {
+      ID: merchant,
+      ExpectedVersion: await version(),
+      IBAN: 'NL91ABNA0417164300',
+    });
+    expect(iban.statusCode, iban.body).toBe(200);
+    const config = ADMIN_CALLS.GetMerchantBankConfig.data.parse((await get(merchant)).json().data);
+    expect(config.ActiveHold?.Reason).toBe('Bank details changed on the user record');
+    expect(Date.parse(config.ActiveHold?.Until ?? '') - Date.parse(config.ActiveHold?.From ?? '')).toBe(
+      48 * HOUR,
+    );
+  });
 });

@@ -21,12 +21,13 @@ import { type Actor, recordChange } from '../audit/audit.service';
 import { checkStepUp, stepUpMethod } from '../auth/step-up';
 import type { Mailer } from '../mail/mailer';
 import { PAYOUT_MESSAGES } from '../payouts/payouts.service';
+import { PAYOUT_HOLD_ENTITY, startPayoutHold } from './payout-holds';
+
+export { PAYOUT_HOLD_ENTITY };
 
 type Params<K extends keyof typeof ADMIN_CALLS> = z.output<(typeof ADMIN_CALLS)[K]['params']>;
 
 export const BANK_ACCOUNT_ENTITY = 'merchant_bank_account';
-export const PAYOUT_HOLD_ENTITY = 'payout_hold';
-const HOUR_MS = 3_600_000;
 
 /** The step-up refusals, worded as the other config writes word them. */
 const STEP_UP = {
@@ -377,27 +378,14 @@ export function createMerchantBankService(deps: MerchantBankDeps) {
           after: auditView(saved),
         });
         let until: Date | null = null;
-        if (accountChanged) {
-          until = new Date(at.getTime() + BANK_CHANGE_HOLD_HOURS * HOUR_MS);
-          const reason = `New bank details (v${saved.version})`;
-          const [hold] = await tx
-            .insert(payoutHolds)
-            .values({
-              merchantId: p.MerchantID,
-              reason,
-              bankAccountId: saved.id,
-              heldFrom: at,
-              heldUntil: until,
-              createdByStaffId: actor.staffId,
-            })
-            .returning({ id: payoutHolds.id });
-          await recordChange(tx, actor, {
-            action: 'payout-hold.start',
-            entity: PAYOUT_HOLD_ENTITY,
-            id: hold?.id ?? 0,
-            after: { MerchantID: p.MerchantID, Reason: reason, Until: until.toISOString() },
+        if (accountChanged)
+          until = await startPayoutHold(tx, actor, {
+            merchantId: p.MerchantID,
+            reason: `New bank details (v${saved.version})`,
+            at,
+            hours: BANK_CHANGE_HOLD_HOURS,
+            bankAccountId: saved.id,
           });
-        }
         return { saved, until, to: locked.email, shop: locked.shopTitle, accountChanged };
       });
       if (outcome.accountChanged)

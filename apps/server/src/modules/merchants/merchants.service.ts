@@ -1,5 +1,6 @@
 import {
   type ADMIN_CALLS,
+  BANK_CHANGE_HOLD_HOURS,
   formatTransactionRef,
   MERCHANT_COUNT_CAP,
   MERCHANT_EDITABLE_FIELDS,
@@ -17,6 +18,7 @@ import type { Db } from '../../db/database';
 import { pageAnswer, pageOffset } from '../../lib/paging';
 import { ApiError, badRequest } from '../../plugins/errors';
 import { type Actor, changedFields, recordChange } from '../audit/audit.service';
+import { startPayoutHold } from '../merchant-accounts/payout-holds';
 import {
   countMerchantAudit,
   countMerchants,
@@ -192,8 +194,17 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
  * Users and User Detail (SPEC §2.1): the merchant list, the whole record with its version, audited reveals
  * and changes (one audit entry per save, before/after of the changed fields), the History and the payouts.
  */
-export function createMerchantsService(deps: { db: Db }) {
+/** The record's fields that say where bank payouts go; changing one starts a payout hold. */
+const PAYOUT_ACCOUNT_FIELDS: ReadonlySet<string> = new Set([
+  'IBAN',
+  'BankAccountNumber',
+  'BankRoutingNumber',
+  'BankAccountHolder',
+]);
+
+export function createMerchantsService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
+  const now = deps.now ?? (() => new Date());
 
   const detail = async (id: number): Promise<UserDetail> => {
     const row = await findMerchant(db, id);
@@ -321,6 +332,15 @@ export function createMerchantsService(deps: { db: Db }) {
           before: changed.before,
           after: changed.after,
         });
+        // New payout account details on the user record hold bank payouts as Merchant Bank Config does
+        // (ADR 0033), so this form is not a way around the 48 h hold.
+        if (names.some((name) => PAYOUT_ACCOUNT_FIELDS.has(name)))
+          await startPayoutHold(tx, actor, {
+            merchantId: id,
+            reason: 'Bank details changed on the user record',
+            at: now(),
+            hours: BANK_CHANGE_HOLD_HOURS,
+          });
       });
       return detail(id);
     },
