@@ -41,6 +41,8 @@ describe('ADMIN_CALLS', () => {
         ['ListFeeRules', 'GET'],
         ['ListTransactionTasks', 'GET'],
         ['ListMerchantCardAccounts', 'GET'],
+        ['ListLicenses', 'GET'],
+        ['ListAutonomy', 'GET'],
       ].sort(),
     );
   });

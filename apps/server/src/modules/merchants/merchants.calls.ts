@@ -4,7 +4,10 @@ import type { AdminExportSlice, AdminHandlerSlice } from '../admin/admin.calls';
 import { createMerchantsService } from './merchants.service';
 
 /** Users' and User Detail's calls: each a thin step to the service; the staff context is the audited actor. */
-export const merchantHandlers = (deps: { db: Db; now: () => Date }): AdminHandlerSlice<typeof MERCHANT_CALLS> => {
+export const merchantHandlers = (deps: {
+  db: Db;
+  now: () => Date;
+}): AdminHandlerSlice<typeof MERCHANT_CALLS> => {
   const merchants = createMerchantsService(deps);
   return {
     ListMerchants: (params) => merchants.list(params),
