@@ -17,11 +17,14 @@ import {
   ingestVTokenClaimSchema,
   ingestVTokenSaleSchema,
   ingestWaitingTransactionSchema,
+  LICENSE_VALIDATE_PATH,
+  licenseValidationSchema,
   MAIN_CALLS,
   MAIN_SERVICE_PREFIX,
   NODES_SANDBOX_PATH,
   PROVIDER_KIND_BY_NAME,
   sandboxNodeStallSchema,
+  validateKeyParamsSchema,
 } from '@bo/contract';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -86,6 +89,10 @@ interface Target {
 const REFUSAL_WRITES: Record<string, readonly string[]> = {
   Login: ['used_bot_challenges', 'login_throttle', 'audit_log'],
   ForgotPassword: ['used_bot_challenges', 'login_throttle', 'audit_log'],
+  // Every run of a saved SQL report is kept and audited, a refused one too (brief: "every run is audited").
+  PreviewReport: ['report_runs', 'audit_log'],
+  RunReportNow: ['report_runs', 'audit_log'],
+  DownloadReportCsv: ['report_runs', 'audit_log'],
 };
 // Reading a chat marks it read for the reader (SPEC §2.7 unread dots).
 const READ_WRITES: Record<string, readonly string[]> = { ChatHistory: ['chat_reads'] };
@@ -257,6 +264,16 @@ const feedTargets = (): Target[] => {
     feed(`${NODES_SANDBOX_PATH}/:coin/stall`, sandboxNodeStallSchema, coinHealthRowSchema, coin),
     feed(`${NODES_SANDBOX_PATH}/:coin/resume`, z.object({}), coinHealthRowSchema, coin),
     feed('/payout-requests', ingestPayoutRequestSchema, ingestPayoutAnswerSchema),
+    // The licence server's public route (ADR 0032): no session, limited per address before the body is read.
+    {
+      name: `licensing POST ${LICENSE_VALIDATE_PATH}`,
+      method: 'POST' as const,
+      path: LICENSE_VALIDATE_PATH,
+      params: validateKeyParamsSchema,
+      data: licenseValidationSchema,
+      auth: 'anonymous' as const,
+      refusalMayWrite: ['login_throttle'],
+    },
   ];
 };
 

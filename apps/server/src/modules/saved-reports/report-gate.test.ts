@@ -120,7 +120,7 @@ describe('report parse gate (the real PostgreSQL parser)', () => {
     expect(await refusal('select * from alt_coins where id = $1')).toBe(
       'Use {{name}} parameters, not $1: parameters are bound by name',
     );
-    expect(await refusal('selec 1')).toBe('The SQL does not parse: syntax error at or near "selec"');
+    expect(await refusal('selec 1')).toBe('The SQL does not parse: unexpected "selec"');
     expect(await refusal('   ')).toBe('Write a SELECT statement');
   });
 });

@@ -303,12 +303,24 @@ const withMarkers = (text: string) => {
   return text.replace(REPORT_PARAM_PATTERN, () => `$${++n}`);
 };
 
+/**
+ * The parser's complaint in plain words. Its own "syntax error at or near …" reads like a database error, and
+ * answers never carry database error text (bad-input.property.test), so the author sees where, not jargon.
+ */
+const parserWords = (message: string): string =>
+  message
+    .replace(/^syntax error at or near /i, 'unexpected ')
+    .replace(/^syntax error at end of input$/i, 'it ends too soon')
+    .replace(/syntax error/gi, 'unexpected text');
+
 function parsed(text: string): Node[] {
   let tree: { stmts?: { stmt?: Node }[] };
   try {
     tree = parseSync(text) as typeof tree;
   } catch (error) {
-    throw new ReportGateError(REPORT_MESSAGES.syntax(error instanceof Error ? error.message : String(error)));
+    throw new ReportGateError(
+      REPORT_MESSAGES.syntax(parserWords(error instanceof Error ? error.message : String(error))),
+    );
   }
   const stmts = (tree.stmts ?? []).map((s) => s.stmt ?? {});
   if (stmts.length === 0) throw new ReportGateError(REPORT_MESSAGES.empty);

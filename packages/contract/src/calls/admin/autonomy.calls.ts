@@ -21,9 +21,10 @@ const level = (error: string) =>
     .max(2, error)
     .transform((v) => v as 0 | 1 | 2);
 /** EUR with at most 2 decimals, 0 or more, as text (money never passes through a float). */
+const EUR_TEXT = /^\d{1,22}(\.\d{1,2})?$/;
 const eur = z.preprocess(
   trimmed,
-  z.string({ error: AUTONOMY_MESSAGES.limit }).regex(/^\d{1,22}(\.\d{1,2})?$/, AUTONOMY_MESSAGES.limit),
+  z.string({ error: AUTONOMY_MESSAGES.limit }).regex(EUR_TEXT, AUTONOMY_MESSAGES.limit),
 );
 
 export const autonomyListParamsSchema = z.object({
@@ -56,10 +57,17 @@ export const setAutonomyParamsSchema = z
       .min(1, AUTONOMY_MESSAGES.reason)
       .max(500, 'The reason must be at most 500 characters'),
   })
-  .refine((p) => compareDecimals(p.PerPayoutEur, p.DailyAutoPayoutEur) <= 0, {
-    message: AUTONOMY_MESSAGES.perPayout,
-    path: ['PerPayoutEur'],
-  });
+  // Runs even when a limit is malformed (its own message says so), so it compares only two real amounts.
+  .refine(
+    (p) =>
+      !EUR_TEXT.test(String(p.PerPayoutEur)) ||
+      !EUR_TEXT.test(String(p.DailyAutoPayoutEur)) ||
+      compareDecimals(p.PerPayoutEur, p.DailyAutoPayoutEur) <= 0,
+    {
+      message: AUTONOMY_MESSAGES.perPayout,
+      path: ['PerPayoutEur'],
+    },
+  );
 export type SetAutonomyParams = z.input<typeof setAutonomyParamsSchema>;
 
 /** Merchant Autonomy (admin-commander, docs/adr/0003), ADR 0032. */

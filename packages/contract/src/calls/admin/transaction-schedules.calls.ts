@@ -173,7 +173,15 @@ export const transactionTaskListParamsSchema = z
       blankToUndefined,
       z
         .string()
-        .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_\d+$/, 'The page cursor is not valid: start from the first page')
+        .regex(
+          /^\d{4}-\d{2}-\d{2}T[\d:.]+Z_\d{1,15}$/,
+          'The page cursor is not valid: start from the first page',
+        )
+        // The shape alone lets 0000-00-00T:Z through; the time must be a real one.
+        .refine(
+          (c) => !Number.isNaN(Date.parse(c.split('_')[0] ?? '')) && Date.parse(c.split('_')[0] ?? '') > 0,
+          'The page cursor is not valid: start from the first page',
+        )
         .optional(),
     ),
     limit: z.coerce
